@@ -1,0 +1,293 @@
+"""The contract every title implements, so the bot, the seat-filling AI, fuzzers and tests
+drive all games the same way (see docs/ENGINE.md for the full description).
+
+A game is one `Game` object. Its state is a plain JSON value (dicts with string keys, lists,
+str, int, float, bool, None) owned by the caller; the game never keeps state of its own.
+
+    state  = game.setup(seats, seed, options)       # a new game
+    acts   = game.legal(state, seat)                # what that seat may do now
+    events = game.apply(state, seat, action)        # validates, applies, or raises RuleError
+    pub    = game.view(state, None)                 # the public table
+    mine   = game.view(state, seat)                 # what that seat may see, nothing more
+
+Pure: no clock, no I/O, no global randomness. Chance comes from `Chance`, whose whole state is
+one small JSON value inside the game state, so (seed, options, action log) replays a game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+State = dict[str, Any]
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+#: Seat id used for actions the bot applies on nobody's behalf (deadline timeouts).
+SYSTEM = None
+
+
+class RuleError(Exception):
+    """A refused action. `key` names a message in the title's catalogue, `params` fill it.
+
+    Keys are relative to the title (`"not_your_turn"` is looked up as `<title>.error.not_your_turn`),
+    except keys that start with `core.`, which are shared messages.
+    """
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(f"{key} {params}" if params else key)
+        self.key = key
+        self.params = params
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A lobby option (a variant or a setting) of a title.
+
+    kind: "bool", "choice" (one of `choices`) or "int" (`lo`..`hi`). Label and help text come
+    from the catalogue: `<title>.option.<key>` and `<title>.option.<key>.help`; choice labels from
+    `<title>.option.<key>.<choice>`.
+    """
+
+    key: str
+    kind: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    lo: int | None = None
+    hi: int | None = None
+    #: Player counts for which the option is offered (empty: all).
+    players: tuple[int, ...] = ()
+
+    def validate(self, value: Any) -> Any:
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise RuleError("core.error.bad_option", option=self.key)
+        elif self.kind == "choice":
+            if value not in self.choices:
+                raise RuleError("core.error.bad_option", option=self.key)
+        elif self.kind == "int":
+            if value is not None and (
+                not isinstance(value, int)
+                or isinstance(value, bool)
+                or (self.lo is not None and value < self.lo)
+                or (self.hi is not None and value > self.hi)
+            ):
+                raise RuleError("core.error.bad_option", option=self.key)
+        return value
+
+
+@dataclass(frozen=True)
+class TimerKind:
+    """A kind of timed window a title opens. The bot turns it into a wall-clock deadline.
+
+    `live` and `slow` are the default lengths in seconds for a live game and for a slow
+    (asynchronous, over hours) game; a server or a game's settings may override them.
+    """
+
+    kind: str
+    live: int
+    slow: int
+
+
+@dataclass(frozen=True)
+class Window:
+    """An open timed window: who still owes an answer, and the id a timeout must name."""
+
+    id: str
+    kind: str
+    seats: tuple[int, ...] = ()
+
+
+@dataclass
+class Outcome:
+    """The end of a game. `places[seat]` is 1 for winners (ties share a place); `None` means the
+    seat is unranked (resigned). `scores[seat]` is what the results table shows for the seat,
+    as catalogue params (e.g. {"money": 12}); `summary_key` names the title's results line."""
+
+    places: list[int | None]
+    scores: list[dict[str, Any]] = field(default_factory=list)
+    summary_key: str = "result"
+
+
+class Chance:
+    """Seeded, serialisable randomness for the rules.
+
+    The whole generator state is {"seed": int, "n": int}, stored in the game state. Every draw
+    builds a fresh `random.Random` from (seed, n) and bumps n: no 625-word Mersenne state in
+    every snapshot, and CPython seeds string seeds with SHA-512, so a game replays exactly on
+    any machine. The generator state never appears in a view.
+    """
+
+    __slots__ = ("_box",)
+
+    def __init__(self, box: dict[str, int]) -> None:
+        self._box = box
+
+    @staticmethod
+    def new(seed: int) -> dict[str, int]:
+        return {"seed": int(seed), "n": 0}
+
+    def _next(self) -> random.Random:
+        box = self._box
+        rnd = random.Random(f"{box['seed']}/{box['n']}")
+        box["n"] += 1
+        return rnd
+
+    def randint(self, lo: int, hi: int) -> int:
+        return self._next().randint(lo, hi)
+
+    def die(self, sides: int = 6) -> int:
+        return self._next().randint(1, sides)
+
+    def dice(self, count: int, sides: int = 6) -> list[int]:
+        rnd = self._next()
+        return [rnd.randint(1, sides) for _ in range(count)]
+
+    def choice(self, seq: Sequence[Any]) -> Any:
+        return self._next().choice(seq)
+
+    def shuffle(self, items: list[Any]) -> None:
+        self._next().shuffle(items)
+
+    def sample(self, seq: Sequence[Any], k: int) -> list[Any]:
+        return self._next().sample(list(seq), k)
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy through JSON: it also proves the value is JSON, so a game that would
+    behave differently after a save and load (int dict keys, tuples, sets) fails at once."""
+    return json.loads(json.dumps(value, separators=(",", ":")))
+
+
+class Game:
+    """Base class of a title. Subclasses implement the underscored hooks and declare data.
+
+    Subclass duties:
+      - `title`, `min_players`, `max_players`, `options`, `timers`;
+      - `_setup`, `_legal`, `_apply`, `_view`, `windows`, `to_act`, `outcome`, `ai_action`,
+        `secrets`.
+    The base class gives `apply` its all-or-nothing guarantee and handles `timeout` routing.
+    """
+
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 6
+    options: tuple[OptionSpec, ...] = ()
+    timers: tuple[TimerKind, ...] = ()
+
+    # -- the contract -----------------------------------------------------------------------
+
+    def setup(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> State:
+        if not self.min_players <= seats <= self.max_players:
+            raise RuleError("core.error.player_count", lo=self.min_players, hi=self.max_players)
+        opts = self.resolve_options(seats, options or {})
+        state = self._setup(seats, int(seed), opts)
+        return copy_json(state)
+
+    def legal(self, state: State, seat: int | None) -> list[Action]:
+        """Every action that seat may take now, as complete action dicts.
+
+        Numeric choices (prices, bids) are enumerated over their legal range. The timeout
+        action is not listed: it is the bot's, applied with seat `SYSTEM`.
+        """
+        if seat is None or self.outcome(state) is not None:
+            return []
+        return self._legal(state, seat)
+
+    def apply(self, state: State, seat: int | None, action: Action) -> list[Event]:
+        """Validate and apply one action in place; return the events it caused.
+
+        All or nothing: the rules run on a copy, and only a successful action replaces the
+        caller's state. A refused action raises RuleError and leaves `state` untouched.
+        """
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise RuleError("core.error.bad_action")
+        if self.outcome(state) is not None:
+            raise RuleError("core.error.game_over")
+        work = copy_json(state)
+        action = copy_json(action)
+        if action["type"] == "timeout":
+            if seat is not SYSTEM:
+                raise RuleError("core.error.not_allowed")
+            open_ids = {w.id for w in self.windows(work)}
+            if action.get("id") not in open_ids:
+                raise RuleError("core.error.stale_timeout")
+            events = self._timeout(work, action["id"])
+        else:
+            if seat is SYSTEM:
+                raise RuleError("core.error.not_allowed")
+            events = self._apply(work, seat, action)
+        events = copy_json(events or [])
+        state.clear()
+        state.update(work)
+        return events
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see (None: the public table). Never the generator, never the
+        order of a hidden pile, never another seat's private data."""
+        return copy_json(self._view(state, seat))
+
+    # -- hooks for subclasses ---------------------------------------------------------------
+
+    def _setup(self, seats: int, seed: int, options: dict[str, Any]) -> State:
+        raise NotImplementedError
+
+    def _legal(self, state: State, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        raise NotImplementedError
+
+    def _timeout(self, state: State, window_id: str) -> list[Event]:
+        raise NotImplementedError
+
+    def _view(self, state: State, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def windows(self, state: State) -> list[Window]:
+        """The open timed windows. Each has a stable id; a timeout naming a closed window is
+        refused. A window's `kind` is one of `timers`."""
+        raise NotImplementedError
+
+    def to_act(self, state: State) -> list[int]:
+        """Seats that must (or may, in a free-for-all) act now: the bot mentions them."""
+        raise NotImplementedError
+
+    def outcome(self, state: State) -> Outcome | None:
+        """None while the game runs; the final places and scores once it is over."""
+        raise NotImplementedError
+
+    def ai_action(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+        """The seat-filler's choice, from that seat's view and legal actions only."""
+        raise NotImplementedError
+
+    def secrets(self, state: State) -> dict[str, list[str]]:
+        """For leak tests: per seat (as a string), the string tokens (card ids and the like)
+        that only that seat may see right now; key "hidden" lists what nobody may see."""
+        raise NotImplementedError
+
+    # -- shared helpers -----------------------------------------------------------------------
+
+    def resolve_options(self, seats: int, given: dict[str, Any]) -> dict[str, Any]:
+        """Defaults filled in, unknown keys refused, values checked."""
+        specs = {o.key: o for o in self.options}
+        for key in given:
+            if key not in specs:
+                raise RuleError("core.error.bad_option", option=key)
+        return {key: spec.validate(given.get(key, spec.default)) for key, spec in specs.items()}
+
+    def offered_options(self, seats: int) -> list[OptionSpec]:
+        return [o for o in self.options if not o.players or seats in o.players]
+
+    def timer(self, kind: str) -> TimerKind:
+        for t in self.timers:
+            if t.kind == kind:
+                return t
+        raise KeyError(kind)
+
+
+def seats_from(first: int, count: int) -> Iterable[int]:
+    """Seat numbers clockwise starting at `first`."""
+    return ((first + i) % count for i in range(count))

@@ -1,0 +1,140 @@
+"""The message catalogue: every user-facing string, per language.
+
+Files are `locales/<lang>/<domain>.toml`; a key `error.not_your_turn` in `imtheboss.toml` is
+looked up as `imtheboss.error.not_your_turn`. `core.toml` holds the shared house strings.
+
+Values are `str.format` templates with two additions:
+  - `{clan:@imtheboss.clan}` localises the value itself: it becomes `imtheboss.clan.<value>`;
+    a list value is localised item by item and joined (`, ` or `、`);
+  - a table `{one = "...", other = "..."}` is a plural, chosen by the `count` parameter.
+
+English and Japanese are complete (tests check every key and parameter); other languages fall
+back to English key by key.
+"""
+
+from __future__ import annotations
+
+import logging
+import string
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any, Mapping
+
+log = logging.getLogger(__name__)
+
+ROOT = Path(__file__).resolve().parent
+DEFAULT = "en"
+COMPLETE = ("en", "ja")
+#: Discord locale codes (discord.Locale values) to catalogue languages.
+_DISCORD = {"ja": "ja", "es-ES": "es", "es-419": "es"}
+
+
+def languages() -> list[str]:
+    return sorted(p.name for p in ROOT.iterdir() if p.is_dir() and not p.name.startswith("_"))
+
+
+def language_of(locale: Any) -> str:
+    """Map a Discord locale (or a language code) to a catalogue language."""
+    code = str(getattr(locale, "value", locale) or "")
+    if code in _DISCORD:
+        return _DISCORD[code]
+    short = code.split("-")[0].lower()
+    return short if short in languages() else DEFAULT
+
+
+def _flatten(prefix: str, table: Mapping[str, Any], out: dict[str, Any]) -> None:
+    for key, value in table.items():
+        full = f"{prefix}.{key}" if prefix else key
+        if isinstance(value, dict) and not _is_plural(value):
+            _flatten(full, value, out)
+        else:
+            out[full] = value
+
+
+def _is_plural(value: Mapping[str, Any]) -> bool:
+    return bool(value) and set(value) <= {"zero", "one", "other"} and "other" in value
+
+
+@cache
+def catalogue(lang: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    folder = ROOT / lang
+    if folder.is_dir():
+        for path in sorted(folder.glob("*.toml")):
+            with path.open("rb") as fh:
+                _flatten(path.stem, tomllib.load(fh), out)
+    return out
+
+
+def has(key: str, lang: str = DEFAULT) -> bool:
+    return key in catalogue(lang) or key in catalogue(DEFAULT)
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.startswith("@"):
+            base = format_spec[1:]
+            if isinstance(value, (list, tuple)):
+                sep = "、" if self.lang == "ja" else ", "
+                return sep.join(tr(self.lang, f"{base}.{v}") for v in value)
+            return tr(self.lang, f"{base}.{value}")
+        return super().format_field(value, format_spec)
+
+
+def _template(lang: str, key: str) -> Any:
+    cat = catalogue(lang)
+    if key in cat:
+        return cat[key]
+    fallback = catalogue(DEFAULT)
+    if key in fallback:
+        return fallback[key]
+    log.warning("missing message %s", key)
+    return None
+
+
+def tr(lang: str, key: str, /, **params: Any) -> str:
+    """The message `key` in `lang`, filled with `params`. A missing key shows itself, so a
+    gap is visible rather than silent (and the catalogue tests catch it first)."""
+    template = _template(lang, key)
+    if template is None:
+        return key
+    if isinstance(template, dict):
+        count = params.get("count", 0)
+        if count == 0 and "zero" in template:
+            template = template["zero"]
+        elif count == 1 and lang != "ja" and "one" in template:
+            template = template["one"]
+        else:
+            template = template["other"]
+    if not params:
+        return str(template).replace("{{", "{").replace("}}", "}")
+    try:
+        return _Formatter(lang).vformat(str(template), (), params)
+    except (KeyError, IndexError, ValueError) as exc:
+        log.warning("message %s in %s cannot be filled (%r) with %s", key, lang, exc, params)
+        return str(template)
+
+
+def fields(template: str) -> set[str]:
+    """The parameter names a template uses (for the completeness tests)."""
+    names = set()
+    for _, name, _, _ in string.Formatter().parse(template):
+        if name:
+            names.add(name.split(".")[0].split("[")[0])
+    return names
+
+
+class Translator:
+    """A language bound to `tr`, handy to pass around: `t("core.lobby.title", title=...)`."""
+
+    __slots__ = ("lang",)
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def __call__(self, key: str, /, **params: Any) -> str:
+        return tr(self.lang, key, **params)

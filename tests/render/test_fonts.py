@@ -1,0 +1,38 @@
+"""The bundled font draws Japanese: every character of the Japanese catalogue has a real glyph
+(not the empty box a missing glyph turns into)."""
+
+from PIL import ImageChops
+
+from locales import catalogue
+from render.common import font
+
+
+def _mask(fnt, ch):
+    return fnt.getmask(ch)
+
+
+def _is_notdef(fnt, ch, notdef_bytes) -> bool:
+    return bytes(_mask(fnt, ch)) == notdef_bytes and ch != "\ue000"
+
+
+def test_japanese_catalogue_has_glyphs_in_both_weights():
+    text = set()
+    for value in catalogue("ja").values():
+        for part in (value.values() if isinstance(value, dict) else [value]):
+            text.update(str(part))
+    text.update("アイム・ザ・ボス フィルシーリッチ 暗黒の金曜日 イーウォーズ 不動産買収編 親 役員 部長 課長 係長 美人社員 平社員")
+    for bold in (False, True):
+        fnt = font(28, bold)
+        notdef = bytes(_mask(fnt, "\ue000"))  # a private-use point: guaranteed missing
+        missing = sorted(ch for ch in text if not ch.isspace() and _is_notdef(fnt, ch, notdef))
+        assert not missing, f"no glyph for {''.join(missing)}"
+
+
+def test_japanese_draws_ink():
+    from render.common import canvas, draw_text
+
+    img, draw = canvas(400, 80, (0, 0, 0))
+    draw_text(draw, (10, 10), "不動産買収編", 40, (255, 255, 255))
+    blank, _ = canvas(400, 80, (0, 0, 0))
+    diff = ImageChops.difference(img, blank).getbbox()
+    assert diff is not None and diff[2] - diff[0] > 200
