@@ -1,0 +1,151 @@
+"""The seat-filling AI: one action per call, from the seat's view and legal list only.
+
+The bot calls it on a timer during dice time, so each call returns one small step: roll,
+claim, or ring. Heuristics (cheap: well under a millisecond per decision):
+  - dice time: claim the card worth most (itself, plus the cards it would sandwich with our
+    claims, minus exposure to rival claims around it); ring once we hold what we can get,
+    after rolling a while, or when rivals pull ahead; else roll;
+  - dispatch: score each (claimed card, rank) pair: the chance our employee survives times
+    what the card is worth to us, plus the expected rival claims its ability would knock off
+    (rivals' ranks guessed from their public discards), minus a small cost for spending a
+    strong rank that would otherwise stay in hand.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .data import IMMUNE, MIX, REACH, RANKS
+from .grid import between, parse, reach
+
+#: What spending a rank costs now (it is gone until the hand comes back).
+_COST = {"star": 0.8, "executive": 0.5, "manager": 0.4, "section_chief": 0.4, "subsection_chief": 0.35, "staff": 0.0}
+
+
+def choose(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    if not legal:
+        raise ValueError("no legal action")
+    phase = view.get("phase")
+    if phase == "dice":
+        return _dice(view, legal, rng)
+    if phase == "dispatch":
+        return _dispatch(view, legal, rng)
+    return legal[0]  # await_start: the parent rings
+
+
+def _board(view: dict[str, Any]) -> tuple[int, int, list[bool], dict[int, int]]:
+    rows, cols = view["rows"], view["cols"]
+    cards = [c is not None for c in view["grid"]]
+    claims = {i: c["claim"] for i, c in enumerate(view["grid"]) if c is not None and c["claim"] is not None}
+    return rows, cols, cards, claims
+
+
+def _sandwich(i: int, me: int, cols: int, cards: list[bool], claims: dict[int, int], extra: tuple[int, ...] = ()) -> int:
+    """Cards between cell i and each of our claims, on lines no rival claim blocks."""
+    total = 0
+    for j, s in list(claims.items()) + [(x, me) for x in extra]:
+        if s != me or j == i:
+            continue
+        btw = between(i, j, cols)
+        if not btw or any(claims.get(k, me) != me for k in btw):
+            continue
+        total += sum(1 for k in btw if cards[k])
+    return total
+
+
+def _dice(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    me = view["me"]
+    rows, cols, cards, claims = _board(view)
+    by_type: dict[str, list[dict[str, Any]]] = {}
+    for a in legal:
+        by_type.setdefault(a["type"], []).append(a)
+    ring = by_type.get("ring_bell", [{"type": "ring_bell"}])[0]
+    if by_type.get("claim"):
+        best, best_v = None, -1e9
+        for a in by_type["claim"]:
+            i = parse(a["pos"], rows, cols)
+            if i is None:
+                continue
+            exposed = sum(1 for j, s in claims.items() if s != me and between(i, j, cols) is not None)
+            v = 1 + _sandwich(i, me, cols, cards, claims) - 0.15 * exposed + rng.random() * 0.1
+            if v > best_v:
+                best, best_v = a, v
+        if best is not None:
+            return best
+    seat = view["seats"][me]
+    mine = len(seat["claims"])
+    rivals = [len(s["claims"]) for k, s in enumerate(view["seats"]) if k != me]
+    rolls = seat["rolls"]
+    if "roll" not in by_type:
+        return ring  # every die is down
+    patience = 3 + 2 * mine + rng.randint(0, 2)
+    if mine and rolls >= patience:
+        return ring
+    if mine and rivals and max(rivals) >= mine + 2:
+        return ring  # they are getting more than we are: stop the race now
+    if not mine and rolls >= 10:
+        return ring  # nothing comes: at least take the parent's priority
+    if mine and sum(rivals) >= 4 and rng.random() < 0.5:
+        return ring
+    return by_type["roll"][0]
+
+
+def _rank_odds(view: dict[str, Any], seat: int) -> dict[str, float]:
+    """How likely a face-down employee of `seat` is each rank: its nine minus its discards."""
+    pool = dict(MIX)
+    disc = view["seats"][seat].get("discards")
+    if disc:
+        for r in disc:
+            pool[r] = max(0, pool.get(r, 0) - 1)
+    total = sum(pool.values()) or 1
+    return {r: pool[r] / total for r in RANKS}
+
+
+def _dispatch(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    me = view["me"]
+    rows, cols, cards, claims = _board(view)
+    rivals = {i: s for i, s in claims.items() if s != me}
+    odds = {s: _rank_odds(view, s) for s in set(rivals.values())}
+    cache: dict[int, tuple[float, float]] = {}
+
+    def card_value(i: int) -> tuple[float, float]:
+        """(how much cell i is worth to us, the chance a rival's ability reaches it)."""
+        if i not in cache:
+            worth = 1 + _sandwich(i, me, cols, cards, claims)
+            miss = 1.0
+            for q, s in rivals.items():
+                p = sum(odds[s][r] for r in RANKS if REACH[r] != "none" and i in reach(REACH[r], q, rows, cols))
+                miss *= 1 - min(1.0, p)
+            cache[i] = (worth, 1 - miss)
+        return cache[i]
+
+    def rival_value(q: int) -> float:
+        s = rivals[q]
+        worth = 1 + _sandwich(q, s, cols, cards, claims)
+        # Knocking q off may also unblock a sandwich of ours through it.
+        for j, t in claims.items():
+            if t != me:
+                continue
+            for k, u in claims.items():
+                if u == me and k > j:
+                    btw = between(j, k, cols)
+                    if btw and q in btw:
+                        worth += 1
+        return worth * (1 - odds[s].get("star", 0.0))
+
+    best, best_v = legal[0], -1e9
+    for a in legal:
+        i = parse(a.get("pos"), rows, cols)
+        rank = a.get("rank")
+        if i is None or rank not in REACH:
+            continue
+        worth, threat = card_value(i)
+        survive = 1.0 if rank in IMMUNE else 1 - threat
+        attack = 0.0
+        if REACH[rank] != "none":
+            attack = sum(rival_value(q) for q in reach(REACH[rank], i, rows, cols) if q in rivals)
+        v = survive * worth + survive * attack - _COST.get(rank, 0.0) + rng.random() * 0.05
+        if v > best_v:
+            best, best_v = a, v
+    return best
