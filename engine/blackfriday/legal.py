@@ -1,0 +1,218 @@
+"""Enumerating the legal actions of the active seat.
+
+Buys and sells choose a multiset of colours (up to the per-action limit, +1 with a special
+card), then one or two follow-up colours (the extra bag; the lowered colour and the sell-table
+bag). At the top levels the full product passes 2,000 entries, so when the list would be longer
+than BUDGET the follow-up colours are listed with their first choice only; `apply` accepts
+every legal follow-up choice all the same.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .board import (
+    act_limit,
+    holdings,
+    must_settle,
+    prices,
+    special_card,
+    stuck_in_debt,
+    subsidy_room,
+)
+from .data import COLOURS, NC, SILVER
+
+BUDGET = 1500
+
+
+@lru_cache(maxsize=8192)
+def _bag_items(vec: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    return tuple((COLOURS[c], k) for c, k in enumerate(vec) if k)
+
+
+def bag_dict(vec) -> dict[str, int]:
+    return dict(_bag_items(tuple(vec)))
+
+
+def extra_choices(market: list[int], vec) -> list[int | None]:
+    """The extra bag of a buy: a colour just bought still in the market; if none is left, any
+    colour; with an empty market, none."""
+    left = [market[c] - vec[c] for c in range(NC)]
+    bought = [c for c in range(NC) if vec[c] and left[c] > 0]
+    if bought:
+        return bought
+    anyc = [c for c in range(NC) if left[c] > 0]
+    return anyc or [None]
+
+
+def take_choices(table: list[int], vec) -> list[int | None]:
+    """The sell-table bag: a sold colour the table holds; else any colour on it; else none."""
+    sold = [c for c in range(NC) if vec[c] and table[c] > 0]
+    if sold:
+        return sold
+    anyc = [c for c in range(NC) if table[c] > 0]
+    return anyc or [None]
+
+
+@lru_cache(maxsize=4096)
+def vectors(avail: tuple[int, ...], size: int, cost: tuple[int, ...] | None = None, money: int = 0) -> tuple[tuple[int, ...], ...]:
+    """Count vectors with 1..size bags in all, at most avail[c] of colour c, and (with cost)
+    costing at most money. Cached: the harness and the panel ask again and again."""
+    out: list[tuple[int, ...]] = []
+    vec = [0] * NC
+
+    def rec(c: int, left: int, spent: int) -> None:
+        if c == NC:
+            if left < size:
+                out.append(tuple(vec))
+            return
+        top = min(avail[c], left)
+        if cost is not None:
+            top = min(top, (money - spent) // cost[c])
+        for k in range(top + 1):
+            vec[c] = k
+            rec(c + 1, left - k, spent + (k * cost[c] if cost is not None else 0))
+        vec[c] = 0
+
+    rec(0, size, 0)
+    out.sort(key=sum)
+    return tuple(out)
+
+
+def _size(state, seat: int, option: str) -> int:
+    limit = act_limit(state)
+    if special_card(state, seat, option) is not None:
+        limit += 1
+    return limit
+
+
+def buy_vectors(state, seat: int) -> tuple[tuple[int, ...], ...]:
+    return vectors(tuple(state["market"]), _size(state, seat, "buy"), tuple(prices(state)),
+                   state["players"][seat]["money"])
+
+
+def sell_vectors(state, seat: int) -> tuple[tuple[int, ...], ...]:
+    return vectors(tuple(state["players"][seat]["bags"]), _size(state, seat, "sell"))
+
+
+def _colour(c):
+    return None if c is None else COLOURS[c]
+
+
+def buys(state, seat: int, vectors, full: bool) -> list[dict]:
+    market = state["market"]
+    out = []
+    for vec in vectors:
+        extras = extra_choices(market, vec)
+        bags = bag_dict(vec)
+        for e in extras if full else extras[:1]:
+            out.append({"type": "buy", "bags": bags, "extra": _colour(e)})
+    return out
+
+
+def _sell_options(table, vec, mode: int) -> list[tuple[int, int | None]]:
+    """(lowered colour, table bag) pairs. mode 2: every pair; 1: every lowered colour with
+    itself as the table bag when the table has it (else the first); 0: the first pair."""
+    lowers = [c for c in range(NC) if vec[c]]
+    takes = take_choices(table, vec)
+    if mode == 2:
+        return [(lo, tk) for lo in lowers for tk in takes]
+    pairs = [(lo, lo if lo in takes else takes[0]) for lo in lowers]
+    return pairs if mode == 1 else pairs[:1]
+
+
+def sells(state, seat: int, vectors, mode: int) -> list[dict]:
+    table = state["sell"][state["sell_cur"]]
+    out = []
+    for vec in vectors:
+        bags = bag_dict(vec)
+        for lo, tk in _sell_options(table, vec, mode):
+            out.append({"type": "sell", "bags": bags, "lower": COLOURS[lo], "take": _colour(tk)})
+    return out
+
+
+def _count_buys(market, vectors, full: bool) -> int:
+    return sum(len(extra_choices(market, v)) for v in vectors) if full else len(vectors)
+
+
+def _count_sells(table, vectors, mode: int) -> int:
+    if mode == 0:
+        return len(vectors)
+    n = 0
+    for v in vectors:
+        d = sum(1 for k in v if k)
+        n += d * len(take_choices(table, v)) if mode == 2 else d
+    return n
+
+
+_CACHE: dict[tuple, tuple[dict, ...]] = {}
+
+
+def _key(state, seat: int) -> tuple:
+    """Everything the legal list depends on."""
+    p = state["players"][seat]
+    return (state["phase"], seat, state["acted"], state["level"], state["silver"], state["sell_cur"],
+            tuple(state["market"]), tuple(map(tuple, state["cells"])), tuple(state["sell"][state["sell_cur"]]),
+            tuple(p["bags"]), p["money"], p["units"], p["owed"],
+            tuple(c["used"] for c in p["cards"]), len(p["cards"]), state["n"])
+
+
+def legal(state, seat: int) -> list[dict]:
+    """Cached by what it depends on (the harness, the AI and the panel ask about the same state
+    many times); each caller gets its own dicts."""
+    if state["phase"] == "over" or seat != state["active"]:
+        return []
+    key = _key(state, seat)
+    hit = _CACHE.get(key)
+    if hit is None:
+        if len(_CACHE) > 256:
+            _CACHE.clear()
+        hit = _CACHE[key] = tuple(_legal(state, seat))
+    return [dict(a, bags=dict(a["bags"])) if "bags" in a else dict(a) for a in hit]
+
+
+def _legal(state, seat: int) -> list[dict]:
+    market = state["market"]
+    in_market = [c for c in range(NC) if market[c] > 0]
+    if state["phase"] == "setup":
+        return [{"type": "setup_bag", "colour": COLOURS[c]} for c in in_market] or [{"type": "setup_bag", "colour": None}]
+
+    acts: list[dict] = [{"type": "subsidy", "units": k} for k in range(1, subsidy_room(state, seat) + 1)]
+    settle = must_settle(state, seat)
+    if not settle and in_market and special_card(state, seat, "pass") is not None:
+        acts += [{"type": "special_pass", "colour": COLOURS[c]} for c in in_market]
+    if state["acted"]:
+        acts.append({"type": "end_turn"})
+        return acts
+
+    if holdings(state, seat):
+        svec = sell_vectors(state, seat)
+    else:
+        svec = []
+    bvec = [] if settle or stuck_in_debt(state, seat) else buy_vectors(state, seat)
+    # Fit the follow-up choices into the budget (see the module note): first narrow the
+    # sell-table bag, then the extra bag, then the lowered colour.
+    room = BUDGET - len(acts) - 80
+    table = state["sell"][state["sell_cur"]]
+    full_buy, sell_mode = True, 2
+    for full_buy, sell_mode in ((True, 2), (True, 1), (False, 1), (False, 0)):
+        if _count_buys(market, bvec, full_buy) + _count_sells(table, svec, sell_mode) <= room:
+            break
+    acts += sells(state, seat, svec, sell_mode)
+    acts += buys(state, seat, bvec, full_buy)
+
+    if not settle and not stuck_in_debt(state, seat):
+        money = state["players"][seat]["money"]
+        price = SILVER[state["silver"]]
+        colours = [COLOURS[c] for c in in_market] or [None]
+        for q in range(1, _size(state, seat, "silver") + 1):
+            if q * price > money:
+                break
+            for col in colours:
+                acts.append({"type": "silver", "qty": q, "colour": col})
+                acts.append({"type": "silver", "qty": q, "colour": col, "end_turn": False})
+    if not settle:
+        for col in [COLOURS[c] for c in in_market] or [None]:
+            acts.append({"type": "pass", "colour": col})
+            acts.append({"type": "pass", "colour": col, "end_turn": False})
+    return acts
