@@ -424,9 +424,9 @@ def play(st: State, seat: int, act: dict[str, Any], events: list[Event], hooks: 
                 break
         if found:
             hand.append(found)
-            events.append(ev("research", seat=seat, card=bk, found=True))
+            events.append(ev("research_found", seat=seat, card=bk))
         else:
-            events.append(ev("research", seat=seat, card=bk, found=False))
+            events.append(ev("research_missed", seat=seat, card=bk))
             got = draw(st, seat, 1, events)
             if got:
                 events.append(ev("drew", to=[seat], cards=[kind(c) for c in got]))

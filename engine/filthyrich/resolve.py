@@ -116,7 +116,7 @@ def answer_tax(st: State, seat: int, sells: list[str], events: list[Event]) -> N
     tx = st["tax"]
     tx["pending"].remove(seat)
     tx["answered"].append(seat)
-    events.append(ev("tax_answer", seat=seat, cards=[kind(c) for c in sells]))
+    events.append(ev("tax_answer", seat=seat, cards=[kind(c) for c in sells]) if sells else ev("tax_keep", seat=seat))
     if not tx["pending"]:
         pay_taxes(st, events)
 
@@ -290,7 +290,7 @@ def page_die(st: State, events: list[Event]) -> None:
     if st["roll"] is not None:
         st["roll"]["page_die"] = d
         st["roll"]["next_page"] = st["page"]
-    events.append(ev("page_die", seat=st["active"], die=d, page=st["page"], changed=d <= PAGES))
+    events.append(ev("page_die" if d <= PAGES else "page_stay", seat=st["active"], die=d, page=st["page"]))
 
 
 def next_turn(st: State, events: list[Event]) -> None:
@@ -338,17 +338,17 @@ def roll(st: State, events: list[Event]) -> None:
     if due:
         if st["money"][seat] < due:
             st["resume"] = "next_turn"
-            events.append(ev("interest", seat=seat, amount=due, paid=False))
+            events.append(ev("interest_unpaid", seat=seat, amount=due))
             bankrupt(st, [seat], {s: st["money"][s] for s in range(st["n"])}, {seat: due}, events)
             return
-        e = ev("interest", seat=seat, amount=due, paid=True)
+        e = ev("interest", seat=seat, amount=due)
         pays_bank(st, seat, due, e)
         events.append(e)
     n = dice_count(st)
     dice = [d - 1 for d in Chance(st["chance"]).dice(n, 10)] if n else []
     st["roll"] = {"seat": seat, "page": st["page"], "dice": dice, "hits": [], "zeros": dice.count(0),
                   "page_die": None, "next_page": None}
-    events.append(ev("roll", seat=seat, page=st["page"], dice=dice, count=n))
+    events.append(ev("roll", seat=seat, page=st["page"], dice=dice, count=n, faces=" ".join(map(str, dice)) or "-"))
     for i, d in enumerate(dice):
         if d:
             hit(st, i, d, events)
@@ -396,7 +396,7 @@ def hit(st: State, index: int, slot: int, events: list[Event]) -> None:
     if x == st["active"]:
         bonus += turn["blitz"]
     total = base + bonus
-    e = ev("hit", slot=slot, card=k, seat=x, amount=total, war=x != owner, page=page)
+    e = ev("hit" if x == owner else "hit_war", slot=slot, card=k, seat=x, amount=total, page=page)
     bank_pays(st, x, total, e)
     events.append(e)
     rec.update(sign=sign, page=page, seat=x, amount=total, owner=owner)
