@@ -140,15 +140,8 @@ def adjust(state, table: str, seat: int, events: list) -> None:
         silver_steps(state, count // PURCHASE_DIVISOR, "purchases", events)
     events.append({"type": "purchases", "count": count, "steps": count // PURCHASE_DIVISOR})
 
-    # 10. Level: the row of the highest price; never down, may skip, one black per level.
-    row = top_row(state["cells"])
-    if row > state["level"]:
-        due = row - state["level"]
-        moved = min(due, state["wsj"])
-        state["wsj"] -= moved
-        state["bag_black"] += moved
-        state["level"] = row
-        events.append({"type": "level", "level": row, "blacks": moved})
+    # 10. Level.
+    raise_level(state, events)
 
     state["adjustments"] += 1
     state["history"].append({"prices": prices(state), "silver": SILVER[state["silver"]], "level": state["level"]})
@@ -156,6 +149,20 @@ def adjust(state, table: str, seat: int, events: list) -> None:
     # 11. The end: silver on 100 ends the game once the adjustment has finished.
     if state["silver"] >= SILVER_LAST:
         finish(state, "silver", events)
+
+
+def raise_level(state, events: list) -> None:
+    """The level follows the row of the highest price (ties: the higher row); it never falls,
+    may skip, and each level gained moves one black from the WSJ stock into the bag (as many
+    as the stock holds). New limits apply from the next action."""
+    row = top_row(state["cells"])
+    if row > state["level"]:
+        due = row - state["level"]
+        moved = min(due, state["wsj"])
+        state["wsj"] -= moved
+        state["bag_black"] += moved
+        state["level"] = row
+        events.append({"type": "level", "level": row, "count": moved})
 
 
 def next_sell_table(state, events: list) -> None:
