@@ -3,8 +3,9 @@
 The bot calls it on a timer during dice time, so each call returns one small step: roll,
 claim, or ring. Heuristics (cheap: well under a millisecond per decision):
   - dice time: claim the card worth most (itself, plus the cards it would sandwich with our
-    claims, minus exposure to rival claims around it); ring once we hold what we can get,
-    after rolling a while, or when rivals pull ahead; else roll;
+    claims, minus exposure to rival claims around it); ring once all our dice are down,
+    after rolling a while, when rivals pull ahead, or when a rival's (public) dice can take
+    a card that makes a big sandwich for them or for us right now; else roll;
   - dispatch: score each (claimed card, rank) pair: the chance our employee survives times
     what the card is worth to us, plus the expected rival claims its ability would knock off
     (rivals' ranks guessed from their public discards), minus a small cost for spending a
@@ -88,7 +89,28 @@ def _dice(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random)
         return ring  # nothing comes: at least take the parent's priority
     if mine and sum(rivals) >= 4 and rng.random() < 0.5:
         return ring
+    if mine and _rival_about_to_score(view, me, cols, cards, claims):
+        return ring  # dice are public: a rival can take a big card right now, so stop first
     return by_type["roll"][0]
+
+
+def _can_claim(dice: list[int], faces: list[int]) -> bool:
+    a, b = faces
+    return dice.count(a) >= 2 if a == b else (a in dice and b in dice)
+
+
+def _rival_about_to_score(view: dict[str, Any], me: int, cols: int, cards: list[bool], claims: dict[int, int]) -> bool:
+    """True when a rival's current dice can claim a free card worth 3+ to them (a sandwich
+    with their claims) or worth 2+ to us (the card that would make our sandwich)."""
+    for seat, info in enumerate(view["seats"]):
+        if seat == me or len(info.get("dice") or []) < 2:
+            continue
+        for i, c in enumerate(view["grid"]):
+            if c is None or c["claim"] is not None or not _can_claim(info["dice"], c["faces"]):
+                continue
+            if 1 + _sandwich(i, seat, cols, cards, claims) >= 3 or 1 + _sandwich(i, me, cols, cards, claims) >= 3:
+                return True
+    return False
 
 
 def _rank_odds(view: dict[str, Any], seat: int) -> dict[str, float]:

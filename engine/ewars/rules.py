@@ -442,7 +442,9 @@ class EWars(Game):
         if phase == "await_start":
             return [Window(f"start:{rnd}", "start", (state["parent"],))]
         if phase == "dice":
-            return [Window(f"dice:{rnd}", "dice", tuple(range(state["n"])))]
+            # Nobody owes an answer in dice time (anyone may act, nobody must), so a deadline
+            # never makes the AI roll or ring for a late seat: the timeout just ends it.
+            return [Window(f"dice:{rnd}", "dice", ())]
         if phase == "dispatch":
             late = tuple(s for s in priority(state["parent"], state["n"]) if owed(state, s))
             return [Window(f"dispatch:{rnd}", "dispatch", late)]

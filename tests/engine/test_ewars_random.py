@@ -204,3 +204,65 @@ def test_many_random_games(seats):
         opts = {"public_discards": bool(seed % 2)}
         harness.play_random(GAME, seats, seed, opts, check=check, leak_every=5)
         harness.play_random(GAME, seats, 10_000 + seed, opts, check=check, ai=True, leak_every=7)
+
+
+# -- AI choices ------------------------------------------------------------------------------
+
+def _dice_state():
+    st = GAME.setup(2, 61)
+    st["parent"] = 0
+    GAME.apply(st, 0, {"type": "ring_bell"})
+    return st
+
+
+def _swap_in(st, pos_index, prefix):
+    for k, c in enumerate(st["deck"]):
+        if c.startswith(prefix):
+            st["deck"][k], st["cells"][pos_index] = st["cells"][pos_index], c
+            return
+    raise AssertionError(prefix)
+
+
+def test_ai_claims_the_card_that_makes_a_sandwich():
+    st = _dice_state()
+    st["claims"][0] = 0          # we hold A1
+    st["dice"][0] = [1, 2, 5, 6]  # four dice left after that claim
+    _swap_in(st, 3, "12")        # A4 completes A1..A4
+    _swap_in(st, 9, "56")        # C2 (index 9) sandwiches nothing
+    legal = GAME.legal(st, 0)
+    claims = {a["pos"] for a in legal if a["type"] == "claim"}
+    assert {"A4", "C2"} <= claims
+    assert GAME.ai_action(GAME.view(st, 0), legal, random.Random(1)) == {"type": "claim", "pos": "A4"}
+
+
+def test_ai_rings_when_all_dice_are_down():
+    st = _dice_state()
+    st["dice"][0] = []
+    st["claims"][0] = st["claims"][1] = st["claims"][2] = 0
+    assert GAME.ai_action(GAME.view(st, 0), GAME.legal(st, 0), random.Random(1)) == {"type": "ring_bell"}
+
+
+def test_ai_sends_a_manager_against_a_row_of_rivals():
+    st = GAME.setup(2, 62)
+    st["parent"] = 0
+    st["phase"] = "dispatch"
+    st["claims"][4] = 0                      # our B1
+    st["claims"][6] = st["claims"][7] = 1    # rival B3 and B4 (a pair)
+    legal = GAME.legal(st, 0)
+    choice = GAME.ai_action(GAME.view(st, 0), legal, random.Random(2))
+    assert choice == {"type": "dispatch", "pos": "B1", "rank": "manager"}
+
+
+def test_ai_protects_a_threatened_key_card_with_the_star():
+    st = GAME.setup(2, 63)
+    st["parent"] = 1
+    st["phase"] = "dispatch"
+    # Our A1 and A4 sandwich A2 A3; the rival sits on B1..B4 below, reaching A1 and A4
+    # with executives, section chiefs and subsection chiefs alike.
+    st["claims"][0] = st["claims"][3] = 0
+    st["claims"][5] = st["claims"][6] = 1
+    st["hands"][0] = [e for e in st["hands"][0] if e.split("-")[1] in ("star", "staff")]
+    st["discards"][0] = [e for e in employee_ids(0) if e not in st["hands"][0]]
+    legal = GAME.legal(st, 0)
+    choice = GAME.ai_action(GAME.view(st, 0), legal, random.Random(3))
+    assert choice["rank"] == "star"

@@ -538,7 +538,7 @@ def test_dice_timeout_ends_with_no_ringer():
     put_card(st, "C3", "12")
     GAME.apply(st, other, {"type": "claim", "pos": "C3"})
     [w] = GAME.windows(st)
-    assert w.kind == "dice" and w.id == "dice:1"
+    assert w.kind == "dice" and w.id == "dice:1" and w.seats == ()
     ev = GAME.apply(st, SYSTEM, {"type": "timeout", "id": "dice:1"})
     assert ev[0] == {"type": "dice_timeout", "seat": parent}
     assert st["parent"] == parent and st["phase"] == "dispatch"
