@@ -184,17 +184,31 @@ class _Leaky(EWars):
         return view
 
 
+class _LeakyFaceDown(EWars):
+    """A broken copy that shows which employee lies face down on each card."""
+
+    def _view(self, state, seat):
+        view = super()._view(state, seat)
+        for i, e in enumerate(state["emps"]):
+            if e is not None:
+                view["grid"][i]["emp"]["id"] = e[1]
+        return view
+
+
 def test_leak_check_is_not_vacuous():
-    leaky = _Leaky()
     state = _planted_game()
     with pytest.raises(AssertionError):
-        harness.assert_no_leak(leaky, state)
-    # A face-down rank copied into a public view is caught too.
-    view = GAME.view(state, 1)
-    planted = copy_json(view)
-    planted["seats"][0]["peek"] = SENTINEL
-    assert SENTINEL in json.dumps(planted) and SENTINEL not in json.dumps(view)
+        harness.assert_no_leak(_Leaky(), state)
     harness.assert_no_leak(GAME, state)
+    # During dispatch, a face-down employee's identity in a public view is caught too.
+    state["phase"] = "dispatch"
+    state["claims"][0] = 0
+    state["claims"][15] = 1
+    GAME.apply(state, 0, {"type": "dispatch", "pos": "A1", "rank": "staff"})
+    assert any(e is not None for e in state["emps"])
+    harness.assert_no_leak(GAME, state)
+    with pytest.raises(AssertionError):
+        harness.assert_no_leak(_LeakyFaceDown(), state)
 
 
 @pytest.mark.skipif(not os.environ.get("BOARDROOM_SLOW"), reason="long fuzz run: set BOARDROOM_SLOW=1")
