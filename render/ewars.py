@@ -23,7 +23,6 @@ from engine.ewars.data import HIGH_TO_LOW, REACH
 from engine.ewars.grid import index_of
 from render.common import (
     BAD,
-    BG,
     GOLD,
     LINE,
     PANEL,

@@ -28,7 +28,6 @@ from .data import (
     COLOURS,
     DICE,
     END_AT,
-    HIGH_TO_LOW,
     LOW_TO_HIGH,
     MAX_PLAYERS,
     MIN_PLAYERS,

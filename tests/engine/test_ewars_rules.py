@@ -11,7 +11,7 @@ import pytest
 from engine.core import SYSTEM, RuleError
 from engine.ewars import GAME
 from engine.ewars.contract import acquire, resolve
-from engine.ewars.data import (ACTING, DECK_SIZE, EMPLOYEES, HIGH_TO_LOW, IMMUNE, MIX, PAIRS, RANKS, REACH,
+from engine.ewars.data import (ACTING, DECK_SIZE, EMPLOYEES, IMMUNE, MIX, PAIRS, RANKS, REACH,
                                card_ids, employee_ids, rank_of)
 from engine.ewars.grid import between, index_of, layout, names, reach
 
