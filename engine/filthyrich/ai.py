@@ -19,14 +19,23 @@ from typing import Any
 from .binder import row_of
 from .data import ACTIONS, ASSETS, BUSINESSES, LUXURIES, LUXURIES_TO_WIN, PAGES, SALE_PER_CARD, TAX_PER_MARK, kind
 
-#: Rolls still to come that a new business can expect to earn over (all players' turns).
-HORIZON = 14
+#: Rounds a game lasts, roughly (digest 6: about 9-14); the horizon of an investment is the
+#: rolls still to come (one per living player per round), discounted because ads get covered,
+#: burnt or sold.
+GAME_ROUNDS = 11
+DISCOUNT = 0.75
 #: Expected zeros per roll (about 2.5 dice a roll, 1 in 10 shows 0): the tax cost of a mark.
 ZERO_RATE = 0.25
 #: The page is uniform-ish over 1-4 in the long run (page die 1-4 moves it, 5-6 keeps it).
 PAGE_WEIGHT = 1 / PAGES
 
 View = dict[str, Any]
+
+
+def _horizon(view: View) -> float:
+    alive = sum(1 for s in view["seats"] if s["alive"])
+    rolls = alive * max(2, GAME_ROUNDS - view["round"])
+    return min(36.0, max(6.0, rolls * DISCOUNT))
 
 
 # -- reading the view --------------------------------------------------------------------------
@@ -89,23 +98,31 @@ def _payout(view: View, business_kind: str, owner: int, page: int | None = None)
     return base + bonus
 
 
+#: Each empty sleeve above a card may later be filled by someone's ad, hiding it from there up.
+COVER_RISK = 0.85
+
+
 def _slot_hits(binder: list[list[str | None]], page: int, slot: int, ignore: str | None = None) -> float:
     """Expected dice per roll landing on a card at (page, slot) while it shows: for each open
-    page v >= page where no higher page up to v has a card in the slot, v dice x 1/10."""
+    page v >= page where no higher page up to v has a card in the slot, v dice x 1/10, a little
+    less for every empty sleeve above it that a rival could still fill (hard-to-cover spots,
+    like high pages, keep their value)."""
     total = 0.0
+    keep = 1.0
     for v in range(page, PAGES + 1):
         if v > page:
             above = binder[v - 1][slot - 1]
             if above is not None and above != ignore:
                 break
-        total += PAGE_WEIGHT * v / 10
+            keep *= COVER_RISK
+        total += PAGE_WEIGHT * v / 10 * keep
     return total
 
 
 def _ad_value(view: View, business_kind: str, page: int, slots: list[int], ignore: str | None = None) -> float:
     """Future income of an ad at (page, slots) for me, over the horizon."""
     hits = sum(_slot_hits(view["binder"], page, s, ignore) for s in slots)
-    return hits * _payout(view, business_kind, view["me"]) * HORIZON
+    return hits * _payout(view, business_kind, view["me"]) * _horizon(view)
 
 
 def _fees(view: View, page: int, slots: list[int], ignore: str | None = None) -> int:
@@ -136,22 +153,22 @@ def _own_cover_loss(view: View, page: int, slots: list[int]) -> float:
             if sign is not None:
                 ad = view["ads"][sign]
                 if ad["owner"] == me:
-                    loss += _slot_hits(view["binder"], p, s) * _payout(view, ad["kind"], me) * HORIZON * 0.5
+                    loss += _slot_hits(view["binder"], p, s) * _payout(view, ad["kind"], me) * _horizon(view) * 0.5
                 break
     return loss
 
 
-def _marks_cost(n: int) -> float:
-    return n * ZERO_RATE * HORIZON * TAX_PER_MARK
+def _marks_cost(view: View, n: int) -> float:
+    return n * ZERO_RATE * _horizon(view) * TAX_PER_MARK
 
 
 def _business_score(view: View, business_kind: str, page: int, slots: list[int], cost: int) -> float:
     b = BUSINESSES[business_kind]
     value = _ad_value(view, business_kind, page, slots) - _own_cover_loss(view, page, slots)
     value += SALE_PER_CARD * b["cards"] * 0.5  # what selling it later would bring back
-    value -= cost + _fees(view, page, slots) + _marks_cost(b["marks"])
+    value -= cost + _fees(view, page, slots) + _marks_cost(view, b["marks"])
     if b.get("on_zero"):
-        value += b["on_zero"] * ZERO_RATE * HORIZON * 0.6
+        value += b["on_zero"] * ZERO_RATE * _horizon(view) * 0.6
     after = _me(view)["money"] - cost - _fees(view, page, slots)
     if after < _reserve(view) - 2:
         value -= (_reserve(view) - 2 - after) * 1.5  # short of a tax reserve: risky
@@ -200,19 +217,19 @@ def _score_play(view: View, act: dict[str, Any]) -> float:
     if k in ASSETS:
         a = ASSETS[k]
         eff, p = a["effect"], a["params"]
-        cost = a["cost"] + _marks_cost(a["marks"])
+        cost = a["cost"] + _marks_cost(view, a["marks"])
         my_cards = sum(1 for g in view["grid"] if g and g["owner"] == me)
         if eff == "hit_bonus":
-            value = len(mine["businesses"]) * 1.5 * 0.2 * HORIZON * p["bonus"]
+            value = len(mine["businesses"]) * 1.5 * 0.2 * _horizon(view) * p["bonus"]
         elif eff == "tax_shelter":
-            value = min(mine["marks"], p["marks"]) * ZERO_RATE * HORIZON
+            value = min(mine["marks"], p["marks"]) * ZERO_RATE * _horizon(view)
         elif eff == "one_zero_only":
-            value = mine["marks"] * 0.03 * HORIZON
+            value = mine["marks"] * 0.03 * _horizon(view)
         elif eff == "muscle":
             rivals = sum(1 for s, g in enumerate(view["grid"], 1) if g and g["owner"] != me and row_of(s) == act["row"])
-            value = rivals * 0.25 * 0.5 * HORIZON * p["take"]
+            value = rivals * 0.25 * 0.5 * _horizon(view) * p["take"]
         elif eff == "per_zero":
-            value = ZERO_RATE * HORIZON * p["gain"]
+            value = ZERO_RATE * _horizon(view) * p["gain"]
         elif eff == "loan":
             if p["interest"]:
                 near_win = len(mine["luxuries"]) >= LUXURIES_TO_WIN - 1 and any(
@@ -294,7 +311,7 @@ def _score_play(view: View, act: dict[str, Any]) -> float:
         ad = view["ads"][b["sign"]]
         if "lawyer" in _asset_effects(view["seats"][ad["owner"]]):
             return 0.3
-        value = _ad_value(view, kind(act["business"]), ad["page"], ad["slots"]) - b["cost"] - _marks_cost(b["marks"])
+        value = _ad_value(view, kind(act["business"]), ad["page"], ad["slots"]) - b["cost"] - _marks_cost(view, b["marks"])
         if money - b["cost"] < _reserve(view):
             value -= 10
         return value + b["cost"] * 0.2
@@ -318,6 +335,18 @@ def _score_play(view: View, act: dict[str, Any]) -> float:
     if eff == "no_taxes_turn":
         return min(1.0, dice / 10 * 1.1) * mine["tax_per_zero"]
     return 0.0
+
+
+def _opening_need(view: View, act: dict[str, Any]) -> int:
+    """Money a play that opens a business needs (cost and fees), or 0 for other plays."""
+    k = kind(act["card"])
+    if k in BUSINESSES:
+        return BUSINESSES[k]["cost"] + _fees(view, view["page"], act["slots"])
+    if k in ACTIONS and ACTIONS[k]["effect"] in ("open_discount", "open_any_page"):
+        bk = kind(act["business"])
+        disc = ACTIONS[k]["params"].get("discount", 0)
+        return max(0, BUSINESSES[bk]["cost"] - disc) + _fees(view, act.get("page", view["page"]), act["slots"])
+    return 0
 
 
 def _keep_value(view: View, card: str) -> float:
@@ -352,19 +381,25 @@ def _turn(view: View, legal: list[dict[str, Any]], rng: random.Random) -> dict[s
     by_type: dict[str, list[dict[str, Any]]] = {}
     for a in legal:
         by_type.setdefault(a["type"], []).append(a)
-    # 1. luxuries: the winning one at any price; otherwise the cheapest that leaves a reserve.
+    # 1. luxuries: the winning one at any price; otherwise the cheapest that leaves a reserve
+    #    and, when a good business could be opened this turn, the money to open it.
     buys = by_type.get("buy_luxury", [])
     if buys:
         buys.sort(key=lambda a: LUXURIES[a["luxury"]]["price"])
         if len(mine["luxuries"]) >= LUXURIES_TO_WIN - 1:
             return buys[0]
+        invest = 0
+        for a in by_type.get("play", []):
+            need = _opening_need(view, a)
+            if need and _score_play(view, a) > 4:
+                invest = max(invest, need)
         for a in buys:
             x = LUXURIES[a["luxury"]]
             if x.get("special") == "double_taxes" and mine["marks"] > 1:
                 continue
             hypo = dict(mine, luxuries=mine["luxuries"] + [a["luxury"]])
             reserve = _tax(hypo, mine["marks"] + x["marks"], 2) + mine["interest"] + 1
-            if money - x["price"] >= reserve:
+            if money - x["price"] >= reserve + invest:
                 return a
     # 2. loans: clear the shark when comfortably rich.
     for a in by_type.get("repay", []):

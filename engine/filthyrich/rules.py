@@ -433,6 +433,8 @@ class FilthyRich(Game):
             a = st["auction"]
             view["auction"] = {"luxury": a["lux"], "from": a["from"], "order": list(a["order"]), "seat": a["seat"],
                                "min": a["min"], "high": a["high"], "high_seat": a["high_seat"]}
+        if st["phase"] == "over":
+            view["places"] = self.outcome(st).places
         if seat is not None and 0 <= seat < n:
             view["private"] = {"hand": [{"id": c, "kind": kind(c)} for c in st["hands"][seat]]}
         return view

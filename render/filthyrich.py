@@ -1,0 +1,564 @@
+"""Filthy Rich pictures, drawn from engine views only.
+
+The table is the binder seen from above: the open page's 3x3 slots, each showing the card on
+top (cards of lower pages showing through empty sleeves are dimmed and tagged with their page),
+every ad in its owner's colour with its business name and payout, page tabs 1-4 with the open
+one lit, the last roll (each die's hit, zeros as tax marks), the luxury market and one row per
+player (money, luxuries, businesses, assets, hand size). The panel shows the seat's hand as
+cards with cost, $ marks and an effect summary.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from PIL import Image, ImageDraw
+
+from engine.filthyrich.binder import rc
+from engine.filthyrich.data import ACTIONS, ASSETS, BUSINESSES, LUXURIES, LUXURY_ORDER, SHAPES, kind
+from render.common import (
+    BAD,
+    BG,
+    GOLD,
+    GOOD,
+    LINE,
+    PANEL,
+    PANEL_LIGHT,
+    SIZE_BODY,
+    SIZE_LABEL,
+    SIZE_SMALL,
+    SIZE_TITLE,
+    TEXT,
+    TEXT_DIM,
+    WHITE,
+    canvas,
+    draw_text,
+    ellipsize,
+    fit,
+    font,
+    rounded,
+    seat_colour,
+    t,
+    text_width,
+    wrap,
+)
+
+W = 1200
+T = "filthyrich"
+CELL = 206
+GAP = 8
+GRID_X = 24
+KIND_COLOURS = {"business": (70, 120, 200), "asset": (70, 160, 110), "action": (214, 130, 60)}
+
+
+def _t(lang: str, key: str, **params: Any) -> str:
+    return t(lang, f"{T}.{key}", **params)
+
+
+def _name(lang: str, k: str) -> str:
+    return _t(lang, f"card.{k}")
+
+
+def _seat_name(names: Sequence[str], seat: int | None) -> str:
+    if seat is None:
+        return "-"
+    return names[seat] if seat < len(names) else f"#{seat + 1}"
+
+
+def _blend(c1, c2, a: float):
+    return tuple(int(x * (1 - a) + y * a) for x, y in zip(c1, c2))
+
+
+DARK_INK = (22, 24, 30)
+
+
+def _light(colour) -> bool:
+    """Light enough that dark text reads better on it (yellow, orange, green seats)."""
+    r, g, b = colour[:3]
+    return 0.299 * r + 0.587 * g + 0.114 * b > 140
+
+
+def _hit_text(lang: str, k: str) -> str:
+    b = BUSINESSES[k]
+    args = dict(zip("abc", b["hit"]["args"]))
+    text = _t(lang, f"hit.{b['hit']['key']}", **args)
+    if b.get("on_zero"):
+        text += " · " + _t(lang, "hit.on_zero", n=b["on_zero"])
+    return text
+
+
+def _short_hit(k: str) -> str:
+    """The payout as a few characters for a binder cell: $4, $2/$4, $1×p, $0-9, $1+2n."""
+    b = BUSINESSES[k]
+    key, a = b["hit"]["key"], b["hit"]["args"]
+    if key == "pay":
+        s = f"${a[0]}"
+    elif key == "pay_if_poor":
+        s = f"${a[0]}/${a[1]}"
+    elif key == "pay_per_page":
+        s = f"${a[0]}×p"
+    elif key == "pay_d10":
+        s = "$0-9"
+    elif key == "pay_chain":
+        s = f"${a[0]}+{a[1]}n"
+    else:
+        s = f"${a[0]}+"
+    if b.get("on_zero"):
+        s += f" 0:${b['on_zero']}"
+    return s
+
+
+def _effect_text(lang: str, k: str) -> str:
+    if k in BUSINESSES:
+        return _hit_text(lang, k)
+    data = ASSETS.get(k) or ACTIONS[k]
+    params = {p: abs(v) if isinstance(v, int) else v for p, v in data["params"].items()}
+    return _t(lang, f"effect.{k}", **params)
+
+
+# -- the binder --------------------------------------------------------------------------------
+
+
+def _cell_box(slot: int, y0: int) -> tuple[int, int, int, int]:
+    r, c = rc(slot)
+    x = GRID_X + c * (CELL + GAP)
+    y = y0 + r * (CELL + GAP)
+    return x, y, x + CELL, y + CELL
+
+
+def _draw_tabs(draw: ImageDraw.ImageDraw, view: dict, lang: str, y: int) -> int:
+    width = 3 * CELL + 2 * GAP
+    tab_w = (width - 3 * 8) // 4
+    for p in range(1, 5):
+        x = GRID_X + (p - 1) * (tab_w + 8)
+        is_open = p == view["page"]
+        cards = sum(1 for s in view["binder"][p - 1] if s is not None)
+        fill = GOLD if is_open else (PANEL if p > view["page"] else PANEL_LIGHT)
+        rounded(draw, (x, y, x + tab_w, y + 54), radius=10, fill=fill, outline=None)
+        colour = BG if is_open else (TEXT_DIM if p > view["page"] else TEXT)
+        draw_text(draw, (x + tab_w / 2, y + 20), _t(lang, "render.page", page=p), SIZE_BODY, colour, bold=is_open,
+                  anchor="mm", max_width=tab_w - 12)
+        dots = "●" * cards if cards <= 9 else f"{cards}"
+        draw_text(draw, (x + tab_w / 2, y + 43), dots or "·", 14, colour, anchor="mm", max_width=tab_w - 12)
+    return y + 64
+
+
+def _hit_marks(view: dict) -> dict[int, list[dict]]:
+    """Dice of the last roll to mark on the grid: only when it was rolled on the page shown and
+    the card it hit still shows there (the binder may have changed since)."""
+    roll = view.get("roll")
+    marks: dict[int, list[dict]] = {}
+    if not roll or roll.get("page") != view["page"]:
+        return marks
+    for h in roll.get("hits", []):
+        cell = view["grid"][h["slot"] - 1]
+        if (cell and cell["sign"] == h["sign"]) or (cell is None and h["sign"] is None):
+            marks.setdefault(h["slot"], []).append(h)
+    return marks
+
+
+def _draw_binder(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: str, y0: int) -> int:
+    grid = view["grid"]
+    page = view["page"]
+    y0 = _draw_tabs(draw, view, lang, y0)
+    # Sleeve backing.
+    width = 3 * CELL + 2 * GAP
+    rounded(draw, (GRID_X - 10, y0 - 10, GRID_X + width + 10, y0 + width + 10), radius=16, fill=(30, 34, 44),
+            outline=LINE, width=2)
+
+    def colours(cell):
+        base = seat_colour(cell["owner"])
+        if cell["page"] < page:
+            return _blend(base, BG, 0.62), _blend(TEXT, BG, 0.25)
+        fill = _blend(base, (20, 20, 24), 0.18)
+        return fill, (DARK_INK if _light(fill) else WHITE)
+
+    # Bridges between adjacent cells of one ad, so each ad reads as one shape.
+    for s in range(1, 10):
+        cell = grid[s - 1]
+        if not cell:
+            continue
+        r, c = rc(s)
+        for nb, horizontal in ((s + 1, True), (s + 3, False)):
+            if (horizontal and c == 2) or nb > 9:
+                continue
+            other = grid[nb - 1]
+            if other and other["sign"] == cell["sign"] and other["page"] == cell["page"]:
+                x0, y, x1, y1 = _cell_box(s, y0)
+                fill = colours(cell)[0]
+                if horizontal:
+                    draw.rectangle([x1 - 4, y + 14, x1 + GAP + 4, y1 - 14], fill=fill)
+                else:
+                    draw.rectangle([x0 + 14, y1 - 4, x1 - 14, y1 + GAP + 4], fill=fill)
+    # The first visible cell of each ad carries its name.
+    first: dict[str, int] = {}
+    for s in range(1, 10):
+        if grid[s - 1] and grid[s - 1]["sign"] not in first:
+            first[grid[s - 1]["sign"]] = s
+    marks = _hit_marks(view)
+    for s in range(1, 10):
+        box = _cell_box(s, y0)
+        x0, y, x1, y1 = box
+        cell = grid[s - 1]
+        if cell is None:
+            rounded(draw, box, radius=12, fill=(40, 46, 58), outline=(70, 78, 94), width=2)
+            draw_text(draw, ((x0 + x1) / 2, (y + y1) / 2), str(s), SIZE_LABEL + 10, (84, 92, 110), bold=True, anchor="mm")
+        else:
+            fill, ink = colours(cell)
+            rounded(draw, box, radius=12, fill=fill, outline=_blend(fill, WHITE, 0.25), width=2)
+            if s not in marks:
+                draw_text(draw, (x0 + 12, y + 8), str(s), SIZE_SMALL, _blend(ink, fill, 0.35), bold=True)
+            if cell["page"] < page:
+                tag = _t(lang, "render.from_page", page=cell["page"])
+                tw = text_width(tag, font(SIZE_SMALL, True)) + 16
+                rounded(draw, (x1 - tw - 8, y + 8, x1 - 8, y + 38), radius=8, fill=_blend(BG, fill, 0.3))
+                draw_text(draw, (x1 - 8 - tw / 2, y + 23), tag, SIZE_SMALL, TEXT_DIM, bold=True, anchor="mm")
+            if first.get(cell["sign"]) == s:
+                lines = wrap(_name(lang, cell["kind"]), CELL - 24, font(SIZE_BODY - 2, True))
+                if len(lines) > 3:
+                    lines = lines[:3]
+                    lines[-1] = ellipsize(lines[-1] + "…", CELL - 24, font(SIZE_BODY - 2, True))
+                ty = y + 44
+                for line in lines:
+                    draw_text(draw, (x0 + 12, ty), line, SIZE_BODY - 2, ink, bold=True, max_width=CELL - 24)
+                    ty += SIZE_BODY + 4
+                pay = _short_hit(cell["kind"])
+                fnt = fit(pay, CELL // 2 + 20, SIZE_LABEL, bold=True)
+                pw = text_width(pay, fnt) + 18
+                draw.rounded_rectangle([x0 + 8, y1 - 50, x0 + 8 + pw, y1 - 10], radius=10, fill=(22, 24, 30))
+                draw.text((x0 + 17, y1 - 30), pay, font=fnt, anchor="lm",
+                          fill=GOLD if cell["page"] == page else _blend(GOLD, BG, 0.35))
+            owner = _seat_name(names, cell["owner"])
+            draw_text(draw, (x1 - 12, y1 - 12), owner, SIZE_SMALL, ink, anchor="rd",
+                      max_width=CELL - 24 - (CELL // 2 + 30 if first.get(cell["sign"]) == s else 0))
+        # Dice of the last roll that landed here: the slot number becomes a die (x2 for two).
+        hits = marks.get(s, [])
+        if hits:
+            label = str(s) if len(hits) == 1 else f"{s}×{len(hits)}"
+            dw = max(40, text_width(label, font(SIZE_BODY, True)) + 16)
+            draw.rounded_rectangle([x0 + 6, y + 6, x0 + 6 + dw, y + 46], radius=8, fill=WHITE,
+                                   outline=GOOD if cell else LINE, width=4)
+            draw_text(draw, (x0 + 6 + dw / 2, y + 26), label, SIZE_BODY, BG, bold=True, anchor="mm")
+    return y0 + width + 20
+
+
+# -- the side column ---------------------------------------------------------------------------
+
+
+def _die(draw, x, y, face: int, size: int, fill, ink, outline=None) -> None:
+    draw.rounded_rectangle([x, y, x + size, y + size], radius=10, fill=fill, outline=outline, width=3)
+    draw_text(draw, (x + size / 2, y + size / 2), str(face), SIZE_LABEL, ink, bold=True, anchor="mm")
+
+
+def _status(view: dict, names: Sequence[str], lang: str) -> tuple[str, str]:
+    ph = view["phase"]
+    if ph == "over":
+        winners = ", ".join(_seat_name(names, s) for s in view.get("winners") or [])
+        return f"{_t(lang, 'render.winner')}: {winners}", _t(lang, f"reason.{view['end']}")
+    if ph in ("tax", "audit"):
+        tx = view["tax"]
+        waiting = ", ".join(_seat_name(names, s) for s in tx["pending"])
+        head = _t(lang, "render.tax_window", zeros=tx["zeros"]) if ph == "tax" else _t(lang, "phase.audit")
+        return head, _t(lang, "render.waiting", names=waiting)
+    if ph == "auction":
+        a = view["auction"]
+        head = _t(lang, "render.auction", luxury=a["luxury"])
+        if a["high"] is None:
+            sub = _t(lang, "render.no_bid", amount=a["min"])
+        else:
+            sub = _t(lang, "render.high_bid", amount=a["high"], seat=_seat_name(names, a["high_seat"]))
+        return head, sub + " · " + _t(lang, "render.waiting", names=_seat_name(names, a["seat"]))
+    turn = view["turn"]
+    head = f"{_seat_name(names, view['active'])}: {_t(lang, 'render.active')}"
+    sub = _t(lang, "render.actions", count=turn["actions"]) + f" · {turn['dice']} {_t(lang, 'render.dice')}"
+    return head, sub
+
+
+def _draw_side(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: str, x: int, y: int) -> int:
+    w = W - x - 24
+    head, sub = _status(view, names, lang)
+    rounded(draw, (x, y, x + w, y + 96), fill=PANEL, outline=GOLD, width=3)
+    draw_text(draw, (x + 16, y + 12), head, SIZE_LABEL, GOLD, bold=True, max_width=w - 32)
+    draw_text(draw, (x + 16, y + 56), sub, SIZE_SMALL, TEXT, max_width=w - 32)
+    y += 112
+    # Last roll: each die with what it hit; zeros as tax marks.
+    roll = view.get("roll")
+    box_top = y
+    draw_text(draw, (x + 16, y + 10), _t(lang, "render.last_roll"), SIZE_BODY, TEXT, bold=True)
+    y += 48
+    if not roll:
+        draw_text(draw, (x + 16, y), _t(lang, "render.no_roll"), SIZE_SMALL, TEXT_DIM)
+        y += 36
+    else:
+        who = _seat_name(names, roll["seat"])
+        draw_text(draw, (x + w - 16, box_top + 14), f"{who} · {_t(lang, 'render.page', page=roll['page'])}", SIZE_SMALL,
+                  TEXT_DIM, anchor="ra", max_width=w // 2)
+        dice = roll["dice"]
+        size = 52 if len(dice) <= 7 else 40
+        dx = x + 16
+        for i, d in enumerate(dice):
+            hit = next((h for h in roll["hits"] if h["die"] == i), None)
+            if d == 0:
+                _die(draw, dx, y, 0, size, BAD, WHITE)
+            elif hit and hit["sign"]:
+                _die(draw, dx, y, d, size, WHITE, BG, outline=seat_colour(hit["seat"]))
+            else:
+                _die(draw, dx, y, d, size, (90, 98, 114), TEXT)
+            dx += size + 8
+            if dx + size > x + w:
+                dx = x + 16
+                y += size + 8
+        if not dice:
+            draw_text(draw, (x + 16, y + 12), "—", SIZE_BODY, TEXT_DIM)
+        y += size + 10
+        lines = []
+        for h in roll["hits"]:
+            if h["sign"]:
+                name = _name(lang, BUSINESSES_BY_SIGN.get(h["sign"], h["sign"]))
+                lines.append((f"{h['slot']} → {name}", f"+${h['amount']} {_seat_name(names, h['seat'])}",
+                              seat_colour(h["seat"])))
+        zeros = roll["dice"].count(0)
+        if zeros:
+            lines.append((f"0 ×{zeros} → {_t(lang, 'render.tax_mark')}", "", BAD))
+        for left, right, colour in lines[:6]:
+            draw_text(draw, (x + 16, y), left, SIZE_SMALL, colour, bold=True, max_width=w - 170)
+            draw_text(draw, (x + w - 16, y), right, SIZE_SMALL, TEXT, anchor="ra", max_width=150)
+            y += 32
+        if roll.get("page_die") is not None:
+            text = f"{_t(lang, 'render.page_die', die=roll['page_die'])} → {_t(lang, 'render.page_turn', page=roll['next_page'])}"
+            draw_text(draw, (x + 16, y), text, SIZE_SMALL, TEXT_DIM, max_width=w - 32)
+            y += 32
+    draw.rounded_rectangle([x, box_top, x + w, y + 8], radius=12, outline=LINE, width=2)
+    y += 24
+    # Luxury market in price order, two columns.
+    draw_text(draw, (x + 4, y), _t(lang, "render.market"), SIZE_BODY, GOLD, bold=True)
+    y += 40
+    col_w = (w - 10) // 2
+    market = [x_ for x_ in LUXURY_ORDER if x_ in view["market"]]
+    for i, lid in enumerate(market):
+        cx = x + (i % 2) * (col_w + 10)
+        cy = y + (i // 2) * 46
+        rounded(draw, (cx, cy, cx + col_w, cy + 40), radius=8, fill=PANEL_LIGHT)
+        price = f"${LUXURIES[lid]['price']}"
+        draw_text(draw, (cx + col_w - 10, cy + 20), price, SIZE_SMALL, GOLD, bold=True, anchor="rm")
+        pw = text_width(price, font(SIZE_SMALL, True))
+        draw_text(draw, (cx + 10, cy + 20), _name(lang, lid), SIZE_SMALL, TEXT, anchor="lm", max_width=col_w - pw - 28)
+    y += ((len(market) + 1) // 2) * 46
+    if view["removed"]:
+        text = _t(lang, "render.removed") + ": " + ", ".join(_name(lang, r) for r in view["removed"])
+        draw_text(draw, (x + 4, y + 4), text, SIZE_SMALL, TEXT_DIM, max_width=w - 8)
+        y += 36
+    draw_text(draw, (x + 4, y + 6), _t(lang, "render.deck", count=view["deck_count"]) + " · " +
+              _t(lang, "render.discard", count=len(view["discard"])), SIZE_SMALL, TEXT_DIM, max_width=w - 8)
+    return y + 44
+
+
+BUSINESSES_BY_SIGN = {b["sign"]: k for k, b in BUSINESSES.items()}
+
+
+# -- players -----------------------------------------------------------------------------------
+
+
+ROW_H = 122
+
+
+def _player_rows(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: str, y: int,
+                 places: list | None = None) -> int:
+    """One row per player: name, luxuries and money; businesses with hand, marks and tax;
+    assets (Muscle with its row)."""
+    sep = "、" if lang == "ja" else ", "
+    for s, seat in enumerate(view["seats"]):
+        h = ROW_H
+        alive = seat["alive"]
+        active = s in (view.get("to_act") or []) or (view["phase"] == "turn" and s == view["active"])
+        colour = seat_colour(s)
+        fill = PANEL if alive else (30, 32, 38)
+        rounded(draw, (24, y, W - 24, y + h), radius=12, fill=fill, outline=GOLD if active else LINE,
+                width=4 if active else 2)
+        draw.rounded_rectangle([24, y, 36, y + h], radius=6, fill=colour if alive else _blend(colour, BG, 0.6))
+        money = f"${seat['money']}"
+        draw_text(draw, (W - 44, y + 6), money, SIZE_TITLE, GOLD if alive else TEXT_DIM, bold=True, anchor="ra")
+        mw = text_width(money, font(SIZE_TITLE, True))
+        # Line 1: (place) name, luxury pips and tags.
+        x = 52
+        if places is not None:
+            place = places[s]
+            draw_text(draw, (x, y + 8), _t(lang, "render.place", place=place), SIZE_LABEL,
+                      GOLD if place == 1 else TEXT_DIM, bold=True)
+            x += 70
+        name = _seat_name(names, s)
+        fnt = fit(name, 300, SIZE_LABEL, bold=True)
+        name = ellipsize(name, 300, fnt)
+        draw.text((x, y + 8), name, font=fnt, fill=TEXT if alive else TEXT_DIM)
+        x += text_width(name, fnt) + 18
+        pips = "♦" * len(seat["luxuries"]) + "◇" * max(0, 3 - len(seat["luxuries"]))
+        draw_text(draw, (x, y + 10), pips, SIZE_BODY, GOLD, bold=True)
+        x += text_width(pips, font(SIZE_BODY, True)) + 12
+        room = W - 60 - mw - 10
+        for lid in seat["luxuries"]:
+            label = _name(lang, lid)
+            tw = min(text_width(label, font(SIZE_SMALL)) + 20, 250)
+            if x + tw > room:
+                tw = room - x
+                if tw < 70:
+                    break
+            rounded(draw, (x, y + 10, x + tw, y + 42), radius=8, fill=_blend(GOLD, BG, 0.7), outline=GOLD, width=1)
+            draw_text(draw, (x + 10, y + 26), label, SIZE_SMALL, TEXT, anchor="lm", max_width=tw - 16)
+            x += tw + 8
+        # Line 2: businesses (in the seat's colour) and, on the right, hand / marks / tax.
+        info = [_t(lang, "render.hand", count=seat["hand"]), _t(lang, "render.marks", count=seat["marks"]),
+                _t(lang, "render.tax_per_zero", amount=seat["tax_per_zero"])]
+        if seat["interest"]:
+            info.append(_t(lang, "render.interest", amount=seat["interest"]))
+        if not alive:
+            info = [_t(lang, "render.out")]
+        info_text = " · ".join(info)
+        iw = min(text_width(info_text, font(SIZE_SMALL)), 460)
+        draw_text(draw, (W - 44, y + 56), info_text, SIZE_SMALL, TEXT_DIM if alive else BAD, anchor="ra", max_width=460)
+        biz = sep.join(_name(lang, kind(c)) for c in seat["businesses"]) or "—"
+        draw_text(draw, (52, y + 56), f"{_t(lang, 'render.businesses')}: {biz}", SIZE_SMALL,
+                  _blend(colour, WHITE, 0.35) if alive else TEXT_DIM, max_width=W - 120 - iw)
+        # Line 3: assets.
+        assets = []
+        for a in seat["assets"]:
+            label = _name(lang, a["kind"])
+            if a.get("row"):
+                label += f" ({_t(lang, 'render.muscle_row', row=a['row'])})"
+            assets.append(label)
+        draw_text(draw, (52, y + 88), f"{_t(lang, 'render.assets')}: {sep.join(assets) or '—'}", SIZE_SMALL,
+                  TEXT_DIM, max_width=W - 100)
+        y += h + 8
+    return y
+
+
+# -- the pictures ------------------------------------------------------------------------------
+
+
+def _header(draw: ImageDraw.ImageDraw, view: dict, lang: str, title: str) -> int:
+    draw.rectangle([0, 0, W, 70], fill=PANEL)
+    draw_text(draw, (24, 35), title, SIZE_TITLE, GOLD, bold=True, anchor="lm", max_width=520)
+    right = _t(lang, "render.round", round=view["round"]) + " · " + _t(lang, "render.open_page", page=view["page"])
+    draw_text(draw, (W - 24, 35), right, SIZE_BODY, TEXT, anchor="rm", max_width=600)
+    return 88
+
+
+def _table(view: dict, names: Sequence[str], lang: str, results: bool) -> Image.Image:
+    n = len(view["seats"])
+    height = 88 + 64 + 3 * CELL + 2 * GAP + 40 + n * (ROW_H + 8) + 20
+    img, draw = canvas(W, max(height, 1020))
+    title = _t(lang, "name") + (" · " + _t(lang, "render.results") if results else "")
+    y = _header(draw, view, lang, title)
+    bottom = _draw_binder(img, draw, view, names, lang, y)
+    side_x = GRID_X + 3 * CELL + 2 * GAP + 28
+    side_bottom = _draw_side(draw, view, names, lang, side_x, y)
+    y = max(bottom, side_bottom) + 4
+    places = None
+    if results:
+        out = view.get("places")
+        places = out if out else [1 if s in (view.get("winners") or []) else 2 for s in range(n)]
+    y = _player_rows(draw, view, names, lang, y, places)
+    if y + 10 < img.height:
+        img = img.crop((0, 0, W, y + 10))
+    elif y + 10 > img.height:
+        bigger, _ = canvas(W, y + 10)
+        bigger.paste(img, (0, 0))
+        img = bigger
+    return img
+
+
+def table_image(view: dict, names: list[str], lang: str) -> Image.Image:
+    return _table(view, names, lang, results=False)
+
+
+def results_image(view: dict, names: list[str], lang: str) -> Image.Image:
+    return _table(view, names, lang, results=True)
+
+
+# -- the hand ----------------------------------------------------------------------------------
+
+CARD_W = 216
+CARD_H = 372
+CARD_GAP = 12
+
+
+def _shape_icon(draw: ImageDraw.ImageDraw, shape: str, x: int, y: int, cell: int, colour) -> None:
+    offs = set(SHAPES[shape])
+    for r in range(3):
+        for c in range(3):
+            box = [x + c * (cell + 3), y + r * (cell + 3), x + c * (cell + 3) + cell, y + r * (cell + 3) + cell]
+            if (r, c) in offs:
+                draw.rectangle(box, fill=colour)
+            else:
+                draw.rectangle(box, outline=(90, 98, 114), width=1)
+
+
+def _card_kind(k: str) -> str:
+    return "business" if k in BUSINESSES else "asset" if k in ASSETS else "action"
+
+
+def _draw_card(draw: ImageDraw.ImageDraw, x: int, y: int, card: dict, lang: str) -> None:
+    k = card["kind"]
+    cat = _card_kind(k)
+    accent = KIND_COLOURS[cat]
+    rounded(draw, (x, y, x + CARD_W, y + CARD_H), radius=14, fill=(244, 240, 228), outline=accent, width=4)
+    draw.rounded_rectangle([x + 4, y + 4, x + CARD_W - 4, y + 50], radius=10, fill=accent)
+    if cat == "action":
+        cost_text = _t(lang, "render.free")
+    else:
+        cost = BUSINESSES[k]["cost"] if cat == "business" else ASSETS[k]["cost"]
+        cost_text = _t(lang, "render.cost", cost=cost)
+    draw_text(draw, (x + 14, y + 27), cost_text, SIZE_LABEL, WHITE, bold=True, anchor="lm", max_width=110)
+    draw_text(draw, (x + CARD_W - 14, y + 27), _t(lang, f"kind.{cat}"), SIZE_SMALL, WHITE, anchor="rm", max_width=90)
+    ink = (30, 32, 40)
+    fnt = font(SIZE_BODY - 2, True)
+    lines = wrap(_name(lang, k), CARD_W - 24, fnt)[:3]
+    ty = y + 60
+    for line in lines:
+        draw_text(draw, (x + 12, ty), line, SIZE_BODY - 2, ink, bold=True, max_width=CARD_W - 24)
+        ty += SIZE_BODY + 4
+    marks = BUSINESSES[k]["marks"] if cat == "business" else ASSETS[k]["marks"] if cat == "asset" else 0
+    if marks:
+        draw_text(draw, (x + 12, ty + 2), "$" * marks, SIZE_LABEL, (190, 140, 20), bold=True)
+    ty += 40
+    if cat == "business":
+        b = BUSINESSES[k]
+        _shape_icon(draw, b["shape"], x + CARD_W - 12 - 3 * 20 - 6, y + CARD_H - 12 - 3 * 20 - 6, 20, accent)
+    body = _effect_text(lang, k)
+    fnt = fit(body, 10_000, SIZE_SMALL)
+    width = CARD_W - 24
+    bottom = y + CARD_H - (90 if cat == "business" else 16)
+    for line in wrap(body, width, font(SIZE_SMALL)):
+        if ty + SIZE_SMALL > bottom:
+            break
+        draw_text(draw, (x + 12, ty), line, SIZE_SMALL, (54, 58, 70), max_width=width)
+        ty += SIZE_SMALL + 6
+    del fnt
+
+
+def panel_image(view: dict, names: list[str], lang: str) -> Image.Image | None:
+    me = view.get("me")
+    priv = view.get("private")
+    if me is None or priv is None:
+        return None
+    cards = priv["hand"]
+    per_row = 5
+    rows = max(1, (len(cards) + per_row - 1) // per_row)
+    height = 96 + rows * (CARD_H + CARD_GAP) + 12
+    img, draw = canvas(W, height)
+    draw.rectangle([0, 0, W, 80], fill=PANEL)
+    seat = view["seats"][me]
+    draw_text(draw, (24, 40), f"{_t(lang, 'render.your_hand')} · {_seat_name(names, me)}", SIZE_LABEL, GOLD, bold=True,
+              anchor="lm", max_width=560)
+    bits = [f"${seat['money']}", _t(lang, "render.marks", count=seat["marks"])]
+    if view["phase"] == "turn" and view["active"] == me:
+        bits.append(_t(lang, "render.actions", count=view["turn"]["actions"]))
+    draw_text(draw, (W - 24, 40), " · ".join(bits), SIZE_BODY, TEXT, anchor="rm", max_width=560)
+    if not cards:
+        draw_text(draw, (W // 2, 96 + CARD_H // 2), _t(lang, "render.no_cards"), SIZE_LABEL, TEXT_DIM, anchor="mm")
+        return img
+    total_w = min(len(cards), per_row) * (CARD_W + CARD_GAP) - CARD_GAP
+    x0 = (W - total_w) // 2
+    for i, card in enumerate(cards):
+        r, c = divmod(i, per_row)
+        _draw_card(draw, x0 + c * (CARD_W + CARD_GAP), 96 + r * (CARD_H + CARD_GAP), card, lang)
+    return img

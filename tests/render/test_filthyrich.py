@@ -1,0 +1,118 @@
+"""Filthy Rich pictures: every picture at every player count, early and late, in English and
+Japanese, within the size and time bounds; samples go to artifacts/filthyrich/ for looking at."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from pathlib import Path
+
+import pytest
+
+from engine.filthyrich import GAME
+from render import filthyrich as R
+from render.common import png
+
+OUT = Path(__file__).resolve().parents[2] / "artifacts" / "filthyrich"
+NAMES = ["Andrea", "Murphy", "Chen Wei-Long the Magnificent", "佐藤はなこ", "Eiko"]
+
+
+def _play(players: int, seed: int, steps: int | None) -> dict:
+    """A game driven by the AI for `steps` actions (None: to the end)."""
+    st = GAME.setup(players, seed)
+    rng = random.Random(seed)
+    count = 0
+    while GAME.outcome(st) is None and (steps is None or count < steps):
+        seat = GAME.to_act(st)[0]
+        GAME.apply(st, seat, GAME.ai_action(GAME.view(st, seat), GAME.legal(st, seat), rng))
+        count += 1
+    return st
+
+
+def _states():
+    for players in (2, 3, 4, 5):
+        yield players, "early", _play(players, 40 + players, 6)
+        yield players, "late", _play(players, 40 + players, 40 * players)
+        yield players, "end", _play(players, 40 + players, None)
+
+
+STATES = list(_states())
+
+
+def _timed(fn, *args):
+    t0 = time.perf_counter()
+    img = fn(*args)
+    data = png(img) if img is not None else b""
+    return img, data, time.perf_counter() - t0
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("players,when,st", STATES, ids=[f"{p}p-{w}" for p, w, _ in STATES])
+def test_pictures_render(players, when, st, lang):
+    OUT.mkdir(parents=True, exist_ok=True)
+    names = NAMES[:players]
+    public = GAME.view(st, None)
+    seat = GAME.to_act(st)[0] if GAME.to_act(st) else 0
+    mine = GAME.view(st, seat)
+    pics = {"table": R.table_image(public, names, lang), "panel": R.panel_image(mine, names, lang)}
+    if public["over"]:
+        pics["results"] = R.results_image(public, names, lang)
+    assert R.panel_image(public, names, lang) is None  # no hand in the public view
+    for kind, img in pics.items():
+        assert img is not None and img.width <= 1200
+        data = png(img)
+        assert len(data) < 500_000
+        (OUT / f"{kind}_{players}p_{when}_{lang}.png").write_bytes(data)
+
+
+def test_render_speed():
+    """Render + encode under 60 ms (median over the sample states; generous headroom for a
+    busy test machine on the worst single picture)."""
+    times = []
+    for players, when, st in STATES:
+        public = GAME.view(st, None)
+        names = NAMES[:players]
+        for lang in ("en", "ja"):
+            _, _, dt = _timed(R.table_image, public, names, lang)
+            times.append(dt)
+            _, _, dt = _timed(R.panel_image, GAME.view(st, st["active"]), names, lang)
+            times.append(dt)
+    assert statistics.median(times) < 0.06, f"median {statistics.median(times) * 1000:.0f} ms"
+
+
+def test_panel_shows_a_big_hand_on_two_rows():
+    st = GAME.setup(3, 5)
+    st["hands"][0] += [st["deck"].pop() for _ in range(4)]
+    img = R.panel_image(GAME.view(st, 0), NAMES[:3], "en")
+    assert img.height > 2 * R.CARD_H
+    img = R.panel_image(GAME.view(st, 1), NAMES[:3], "ja")
+    assert img.height < 2 * R.CARD_H
+
+
+def test_table_during_windows_and_partial_visibility():
+    """The tax window, an auction and a binder with lower-page cards showing through."""
+    from tests.engine.test_filthyrich_rules import ad, lux, new
+
+    st = new(n=4, page=3, money=[10, 10, 0, 20])
+    ad(st, 0, "hotel", 1, [1, 2, 4, 5])
+    ad(st, 1, "noodle_bar", 2, [2, 5])
+    ad(st, 3, "gym", 3, [3, 6, 9])
+    lux(st, 2, "sunglasses")
+    st["phase"] = "tax"
+    st["tax"] = {"kind": "tax", "zeros": 2, "scope": [0, 1, 2, 3], "pending": [0, 1], "answered": [3]}
+    st["roll"] = {"seat": 0, "page": 3, "dice": [1, 0, 5], "zeros": 1, "page_die": None, "next_page": None,
+                  "hits": [{"die": 0, "slot": 1, "sign": "hotel", "page": 1, "seat": 0, "amount": 6, "owner": 0},
+                           {"die": 2, "slot": 5, "sign": "noodle_bar", "page": 2, "seat": 1, "amount": 4,
+                            "owner": 1}]}
+    OUT.mkdir(parents=True, exist_ok=True)
+    for lang in ("en", "ja"):
+        img = R.table_image(GAME.view(st, None), NAMES[:4], lang)
+        (OUT / f"table_window_tax_{lang}.png").write_bytes(png(img))
+    st["phase"] = "auction"
+    st["tax"] = None
+    st["auction"] = {"lux": "sunglasses", "from": 2, "order": [3, 0, 1], "idx": 1, "high": 7, "high_seat": 3,
+                     "passes": 0, "seat": 0, "min": 8}
+    img = R.table_image(GAME.view(st, None), NAMES[:4], "en")
+    (OUT / "table_window_auction_en.png").write_bytes(png(img))
+    assert img.width == 1200
