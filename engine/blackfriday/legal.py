@@ -99,50 +99,49 @@ def _colour(c):
     return None if c is None else COLOURS[c]
 
 
-def buys(state, seat: int, vectors, full: bool) -> list[dict]:
-    market = state["market"]
+def _buy_rows(market, vectors) -> list[tuple[dict, list]]:
+    return [(bag_dict(v), extra_choices(market, v)) for v in vectors]
+
+
+def _sell_rows(table, vectors) -> list[tuple[dict, list, list]]:
+    return [(bag_dict(v), [c for c in range(NC) if v[c]], take_choices(table, v)) for v in vectors]
+
+
+def buys(rows, full: bool) -> list[dict]:
     out = []
-    for vec in vectors:
-        extras = extra_choices(market, vec)
-        bags = bag_dict(vec)
+    for bags, extras in rows:
         for e in extras if full else extras[:1]:
             out.append({"type": "buy", "bags": bags, "extra": _colour(e)})
     return out
 
 
-def _sell_options(table, vec, mode: int) -> list[tuple[int, int | None]]:
+def _sell_pairs(lowers, takes, mode: int) -> list[tuple[int, int | None]]:
     """(lowered colour, table bag) pairs. mode 2: every pair; 1: every lowered colour with
     itself as the table bag when the table has it (else the first); 0: the first pair."""
-    lowers = [c for c in range(NC) if vec[c]]
-    takes = take_choices(table, vec)
     if mode == 2:
         return [(lo, tk) for lo in lowers for tk in takes]
     pairs = [(lo, lo if lo in takes else takes[0]) for lo in lowers]
     return pairs if mode == 1 else pairs[:1]
 
 
-def sells(state, seat: int, vectors, mode: int) -> list[dict]:
-    table = state["sell"][state["sell_cur"]]
+def sells(rows, mode: int) -> list[dict]:
     out = []
-    for vec in vectors:
-        bags = bag_dict(vec)
-        for lo, tk in _sell_options(table, vec, mode):
+    for bags, lowers, takes in rows:
+        for lo, tk in _sell_pairs(lowers, takes, mode):
             out.append({"type": "sell", "bags": bags, "lower": COLOURS[lo], "take": _colour(tk)})
     return out
 
 
-def _count_buys(market, vectors, full: bool) -> int:
-    return sum(len(extra_choices(market, v)) for v in vectors) if full else len(vectors)
+def _count_buys(rows, full: bool) -> int:
+    return sum(len(extras) for _, extras in rows) if full else len(rows)
 
 
-def _count_sells(table, vectors, mode: int) -> int:
+def _count_sells(rows, mode: int) -> int:
     if mode == 0:
-        return len(vectors)
-    n = 0
-    for v in vectors:
-        d = sum(1 for k in v if k)
-        n += d * len(take_choices(table, v)) if mode == 2 else d
-    return n
+        return len(rows)
+    if mode == 1:
+        return sum(len(lowers) for _, lowers, _ in rows)
+    return sum(len(lowers) * len(takes) for _, lowers, takes in rows)
 
 
 _CACHE: dict[tuple, tuple[dict, ...]] = {}
@@ -154,12 +153,13 @@ def _key(state, seat: int) -> tuple:
     return (state["phase"], seat, state["acted"], state["level"], state["silver"], state["sell_cur"],
             tuple(state["market"]), tuple(map(tuple, state["cells"])), tuple(state["sell"][state["sell_cur"]]),
             tuple(p["bags"]), p["money"], p["units"], p["owed"],
-            tuple(c["used"] for c in p["cards"]), len(p["cards"]), state["n"])
+            tuple((tuple(c["options"]), c["used"]) for c in p["cards"]), state["n"])
 
 
 def legal(state, seat: int) -> list[dict]:
     """Cached by what it depends on (the harness, the AI and the panel ask about the same state
-    many times); each caller gets its own dicts."""
+    many times); each caller gets its own action dicts (the inner `bags` dicts are shared:
+    build a new action rather than editing one)."""
     if state["phase"] == "over" or seat != state["active"]:
         return []
     key = _key(state, seat)
@@ -168,7 +168,7 @@ def legal(state, seat: int) -> list[dict]:
         if len(_CACHE) > 256:
             _CACHE.clear()
         hit = _CACHE[key] = tuple(_legal(state, seat))
-    return [dict(a, bags=dict(a["bags"])) if "bags" in a else dict(a) for a in hit]
+    return [dict(a) for a in hit]
 
 
 def _legal(state, seat: int) -> list[dict]:
@@ -193,13 +193,14 @@ def _legal(state, seat: int) -> list[dict]:
     # Fit the follow-up choices into the budget (see the module note): first narrow the
     # sell-table bag, then the extra bag, then the lowered colour.
     room = BUDGET - len(acts) - 80
-    table = state["sell"][state["sell_cur"]]
+    brows = _buy_rows(market, bvec)
+    srows = _sell_rows(state["sell"][state["sell_cur"]], svec)
     full_buy, sell_mode = True, 2
     for full_buy, sell_mode in ((True, 2), (True, 1), (False, 1), (False, 0)):
-        if _count_buys(market, bvec, full_buy) + _count_sells(table, svec, sell_mode) <= room:
+        if _count_buys(brows, full_buy) + _count_sells(srows, sell_mode) <= room:
             break
-    acts += sells(state, seat, svec, sell_mode)
-    acts += buys(state, seat, bvec, full_buy)
+    acts += sells(srows, sell_mode)
+    acts += buys(brows, full_buy)
 
     if not settle and not stuck_in_debt(state, seat):
         money = state["players"][seat]["money"]

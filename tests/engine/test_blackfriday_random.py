@@ -253,3 +253,37 @@ def test_refusal_after_game_over():
     assert json.dumps(st, sort_keys=True) == before
     view = GAME.view(st, None)
     assert view["over"] and all("final" in s for s in view["seats"])
+
+
+def test_every_event_and_phase_is_narrated():
+    """Each event type met in whole games has a message in both languages that fills cleanly
+    from the event's own params (no placeholder left, no missing key)."""
+    from locales import catalogue, tr
+
+    seen = {}
+    for n in COUNTS:
+        rng = random.Random(n)
+        st = GAME.setup(n, 200 + n)
+        for _ in range(3000):
+            if GAME.outcome(st) is not None:
+                break
+            seat = st["active"]
+            if rng.random() < 0.05:
+                events = GAME.apply(st, SYSTEM, {"type": "timeout", "id": GAME.windows(st)[0].id})
+            else:
+                events = GAME.apply(st, seat, GAME.ai_action(GAME.view(st, seat), GAME.legal(st, seat), rng))
+            for ev in events:
+                seen.setdefault(ev["type"], ev)
+    assert len(seen) >= 25
+    seen.setdefault("pass_empty", {"type": "pass_empty", "seat": 0})
+    seen.setdefault("stall", {"type": "stall"})
+    for lang in ("en", "ja"):
+        cat = catalogue(lang)
+        for kind, ev in seen.items():
+            assert f"blackfriday.event.{kind}" in cat, kind
+            params = {k: v for k, v in ev.items() if k not in ("type", "to")}
+            text = tr(lang, f"blackfriday.event.{kind}", **params)
+            assert "{" not in text and "blackfriday." not in text, (lang, kind, text)
+        for phase in ("setup", "turn", "over"):
+            assert f"blackfriday.phase.{phase}" in cat
+        assert "{" not in tr(lang, "blackfriday.result", gold=1, silver=2, money=3)
