@@ -78,6 +78,39 @@ def _light(colour) -> bool:
     return 0.299 * r + 0.587 * g + 0.114 * b > 140
 
 
+_NO_START = set("、。，．）」』】・：；？！ーぁぃぅぇぉっゃゅょァィゥェォッャュョ)]:;,.!?%")
+_NO_END = set("（「『【($")
+
+
+def _wrap(text: str, width: int, fnt) -> list[str]:
+    """`wrap` for both languages. Japanese (no spaces) is broken between characters, but runs
+    like "$20" stay whole and no line starts with 、。）： or a small kana (kinsoku)."""
+    if " " in text:
+        return wrap(text, width, fnt)
+    tokens: list[str] = []
+    for ch in text:
+        if tokens and ch.isascii() and ch.isalnum() and tokens[-1][-1:].isascii() and tokens[-1][-1] not in " ":
+            tokens[-1] += ch
+        else:
+            tokens.append(ch)
+    lines: list[list[str]] = []
+    line: list[str] = []
+    for tok in tokens:
+        if line and text_width("".join(line) + tok, fnt) > width:
+            if tok[0] in _NO_START and len(line) > 1:
+                carry = [line.pop()]  # take the last character down with the mark
+            else:
+                carry = []
+            while len(line) > 1 and line[-1][-1] in _NO_END:
+                carry.insert(0, line.pop())
+            lines.append(line)
+            line = carry
+        line.append(tok)
+    if line:
+        lines.append(line)
+    return ["".join(x) for x in lines]
+
+
 def _hit_text(lang: str, k: str) -> str:
     b = BUSINESSES[k]
     args = dict(zip("abc", b["hit"]["args"]))
@@ -214,7 +247,7 @@ def _draw_binder(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names:
                 rounded(draw, (x1 - tw - 8, y + 8, x1 - 8, y + 38), radius=8, fill=_blend(BG, fill, 0.3))
                 draw_text(draw, (x1 - 8 - tw / 2, y + 23), tag, SIZE_SMALL, TEXT_DIM, bold=True, anchor="mm")
             if first.get(cell["sign"]) == s:
-                lines = wrap(_name(lang, cell["kind"]), CELL - 24, font(SIZE_BODY - 2, True))
+                lines = _wrap(_name(lang, cell["kind"]), CELL - 24, font(SIZE_BODY - 2, True))
                 if len(lines) > 3:
                     lines = lines[:3]
                     lines[-1] = ellipsize(lines[-1] + "…", CELL - 24, font(SIZE_BODY - 2, True))
@@ -511,7 +544,7 @@ def _draw_card(draw: ImageDraw.ImageDraw, x: int, y: int, card: dict, lang: str)
     draw_text(draw, (x + CARD_W - 14, y + 27), _t(lang, f"kind.{cat}"), SIZE_SMALL, WHITE, anchor="rm", max_width=90)
     ink = (30, 32, 40)
     fnt = font(SIZE_BODY - 2, True)
-    lines = wrap(_name(lang, k), CARD_W - 24, fnt)[:3]
+    lines = _wrap(_name(lang, k), CARD_W - 24, fnt)[:3]
     ty = y + 60
     for line in lines:
         draw_text(draw, (x + 12, ty), line, SIZE_BODY - 2, ink, bold=True, max_width=CARD_W - 24)
@@ -527,7 +560,7 @@ def _draw_card(draw: ImageDraw.ImageDraw, x: int, y: int, card: dict, lang: str)
     fnt = fit(body, 10_000, SIZE_SMALL)
     width = CARD_W - 24
     bottom = y + CARD_H - (90 if cat == "business" else 16)
-    for line in wrap(body, width, font(SIZE_SMALL)):
+    for line in _wrap(body, width, font(SIZE_SMALL)):
         if ty + SIZE_SMALL > bottom:
             break
         draw_text(draw, (x + 12, ty), line, SIZE_SMALL, (54, 58, 70), max_width=width)
