@@ -499,8 +499,10 @@ def panel_image(view: dict, names: list[str], lang: str) -> Image.Image | None:
     lines_y += 56
     draw_text(draw, (x0 + 18, lines_y), _tk(lang, "render.special_card"), SIZE_SMALL, TEXT_DIM)
     cards = priv["cards"]
+    seats = view.get("seats") or []
+    never = me is not None and me < len(seats) and seats[me].get("start") and view.get("players", 0) != 2
     text = (" / ".join(_tk(lang, f"special.{o}") for card in cards for o in card) if cards
-            else _tk(lang, "render.no_special"))
+            else _tk(lang, "render.no_special" if never else "render.special_spent"))
     draw_text(draw, (x0 + 18, lines_y + 30), text, SIZE_SMALL + 2, TEXT, max_width=pw - x0 - 50)
     y += 5 * 62 + 90
     lim = view["limits"]
@@ -542,8 +544,10 @@ def results_image(view: dict, names: list[str], lang: str) -> Image.Image:
         chip(draw, (140, ry + (row_h - 8) / 2), 12, seat_colour(i))
         draw_text(draw, (162, ry + (row_h - 8) / 2), _name(names, i), SIZE_BODY, TEXT, bold=True, anchor="lm",
                   max_width=420)
-        for k in range(min(f["gold"], 10)):
-            _bar(draw, 600 + k * 24, ry + 16, 22)
+        bars = min(f["gold"], 30)
+        step = min(24, 168 / max(1, bars - 1))  # the bars squeeze together rather than spill
+        for k in range(bars):
+            _bar(draw, 600 + k * step, ry + 16, 22)
         draw_text(draw, (900, ry + (row_h - 8) / 2), _tk(lang, "render.gold_short", gold=f["gold"]), SIZE_BODY, GOLD,
                   bold=True, anchor="rm")
         draw_text(draw, (1040, ry + (row_h - 8) / 2), _tk(lang, "render.silver_short", silver=f["silver"]), SIZE_BODY,

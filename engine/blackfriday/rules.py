@@ -13,14 +13,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core import Chance, Game, OptionSpec, Outcome, RuleError, TimerKind, Window
+from engine.core import Chance, Game, Outcome, RuleError, TimerKind, Window
 
 from . import ai as _ai
 from .adjust import finish, trigger
 from .board import (
     act_limit,
     convert_gold,
-    draw_count,
     holdings,
     most_in_market,
     must_settle,
@@ -62,7 +61,7 @@ from .data import (
     WSJ_STOCK_START,
 )
 from .legal import extra_choices, legal as _legal_actions, take_choices
-from .prices import left, price_of, right
+from .prices import left, right
 
 MAIN = ("buy", "sell", "silver", "pass")
 
