@@ -142,8 +142,7 @@ def test_scenario_03_floor():
     seat = st["active"]
     st["players"][seat]["bags"][Y] = 2
     before = st["players"][seat]["money"]
-    take = next(c for c in "YBRGO" if st["sell"][0]["YBRGO".index(c)])
-    act(st, {"type": "sell", "bags": {"Y": 2}, "lower": "Y", "take": take if take == "Y" else "Y"})
+    act(st, {"type": "sell", "bags": {"Y": 2}, "lower": "Y", "take": "Y"})
     assert st["players"][seat]["money"] == before + 8
     assert st["cells"][Y] == [0, 0] and prices(st)[Y] == 4
     cell = [0, 1]
