@@ -499,12 +499,18 @@ def _table(view: dict, names: Sequence[str], lang: str, results: bool) -> Image.
     return img
 
 
+def _flat(img: Image.Image) -> Image.Image:
+    """These pictures are flat colours and text, with no gradients: a 256-colour palette looks
+    the same and halves the PNG encoding time and size (the 60 ms budget on a busy host)."""
+    return img.quantize(256, method=Image.Quantize.FASTOCTREE)
+
+
 def table_image(view: dict, names: list[str], lang: str) -> Image.Image:
-    return _table(view, names, lang, results=False)
+    return _flat(_table(view, names, lang, results=False))
 
 
 def results_image(view: dict, names: list[str], lang: str) -> Image.Image:
-    return _table(view, names, lang, results=True)
+    return _flat(_table(view, names, lang, results=True))
 
 
 # -- the hand ----------------------------------------------------------------------------------
@@ -594,4 +600,4 @@ def panel_image(view: dict, names: list[str], lang: str) -> Image.Image | None:
     for i, card in enumerate(cards):
         r, c = divmod(i, per_row)
         _draw_card(draw, x0 + c * (CARD_W + CARD_GAP), 96 + r * (CARD_H + CARD_GAP), card, lang)
-    return img
+    return _flat(img)
