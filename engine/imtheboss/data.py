@@ -131,48 +131,58 @@ def _walk_marks(node, path: str = "") -> None:
             _walk_marks(value, f"{path}[{i}]")
 
 
-def check() -> None:
-    """The invariants the digest lists; an edit of data.json that breaks one fails at import."""
-    _walk_marks(RAW)
-    assert len(CLANS) == 6 and len(set(CLANS)) == 6
-    for c in RAW["clans"]["list"]:
+def check(raw: dict | None = None) -> None:
+    """The invariants the digest lists, on `raw` (default: the loaded data.json); an edit that
+    breaks one fails at import: 98 cards, pools never overlap the required clans (nor each
+    other), dividends = investors + 1, deal cards 1-15 with rising values, placards enough."""
+    raw = RAW if raw is None else raw
+    _walk_marks(raw)
+    clans = [c["id"] for c in raw["clans"]["list"]]
+    assert len(clans) == 6 and len(set(clans)) == 6, "six clans"
+    for c in raw["clans"]["list"]:
         assert "mark" in c and len(c["rgb"]) == 3
-    # 98 cards: 24 clan + 21 travel + 33 recruit + 10 boss + 10 stop
-    assert len(DECK) == DECK_TOTAL == 98, len(DECK)
-    assert len(set(DECK)) == len(DECK)
-    assert sum(1 for d in DECK if d.startswith("clan-")) == 24
-    assert sum(1 for d in DECK if d.startswith("travel-")) == 21
-    assert all(kind(d) in KIND_ORDER for d in DECK)
-    # the board
-    assert NSPACES == 16 and [s["id"] for s in SPACES] == list(range(16))
-    for s in RAW["board"]["spaces"]:
-        assert s.get("mark") in MARKS
-    for sp in SPACES:
+    d = raw["deck"]
+    clan_cards = d["clan_per_clan"] * len(clans)
+    travels = d["travel_per_clan"] * len(clans) + d["travel_grey"]
+    total = clan_cards + travels + d["recruit"] + d["boss"] + d["stop"]
+    assert total == d["total"] == 98, f"the deck has {total} cards, not 98"
+    assert clan_cards == 24 and travels == 21
+    spaces = raw["board"]["spaces"]
+    assert [s["id"] for s in spaces] == list(range(16)), "16 spaces, ids 0-15"
+    for sp in spaces:
+        assert sp.get("mark") in MARKS
         req = set(sp["req"])
-        assert req <= set(CLANS) and len(req) == len(sp["req"])
+        assert req <= set(clans) and len(req) == len(sp["req"])
         seen: set[str] = set()
-        for pool, k in sp["pools"]:
-            assert set(pool) <= set(CLANS) and len(set(pool)) == len(pool)
+        inv = len(req)
+        for p in sp["pools"]:
+            pool, k = p["clans"], p["k"]
+            assert set(pool) <= set(clans) and len(set(pool)) == len(pool)
             assert not (set(pool) & req), f"space {sp['id']}: a pool overlaps the required clans"
             assert not (set(pool) & seen), f"space {sp['id']}: pools overlap"
             assert 1 <= k <= len(pool), f"space {sp['id']}: pool needs {k} of {len(pool)}"
             seen |= set(pool)
-        assert sp["div"] == investors(sp["id"]) + 1, f"space {sp['id']}: dividends != investors + 1"
-    # deal cards 1..15, values never fall, backs only from #10, #15 ends
-    assert sorted(DEAL_CARDS) == list(range(1, 16))
-    values = [DEAL_CARDS[i]["value"] for i in range(1, 16)]
-    assert values == sorted(values)
-    for no, card in DEAL_CARDS.items():
-        assert all(1 <= f <= DIE_SIDES for f in card["back"])
+            inv += k
+        assert sp["div"] == inv + 1, f"space {sp['id']}: dividends != investors + 1"
+    cards = {c["no"]: c for c in raw["deal_cards"]["cards"]}
+    assert sorted(cards) == list(range(1, 16)), "deal cards 1-15"
+    values = [cards[i]["value"] for i in range(1, 16)]
+    assert values == sorted(values), "deal values never fall"
+    for no, card in cards.items():
+        assert all(1 <= f <= raw["die"]["sides"] for f in card["back"])
         if no < 10:
-            assert not card["back"] and not card["end"]
-    assert DEAL_CARDS[LAST_DEAL]["end"]
-    assert set(SHORT_REMOVED) < set(DEAL_CARDS) and LAST_DEAL not in SHORT_REMOVED
-    # placards: never more handed out than exist
-    for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
-        assert n * PLACARDS_PER_PLAYER[n] <= len(CLANS), n
-    assert len(DRAW_BY_PLACARDS) == 4 and HAND_LIMIT_LATE <= HAND_LIMIT
-    assert MONEY_BRACKET >= 2
+            assert not card["back"] and not card.get("end"), "no roll before #10"
+    assert cards[15].get("end"), "#15 ends the game"
+    removed = raw["deal_cards"]["short_game_removed"]["value"]
+    assert set(removed) < set(cards) and 15 not in removed
+    per = {int(k): v for k, v in raw["placards"]["per_player"].items()}
+    for n in range(raw["players"]["min"], raw["players"]["max"] + 1):
+        assert n * per[n] <= len(clans), f"{n} players: not enough placards"
+    assert len(raw["draw_by_placards"]["value"]) == 4
+    assert raw["hand"]["limit_late"] <= raw["hand"]["limit"]
+    assert raw["money_bracket"]["value"] >= 2
 
 
 check()
+assert len(DECK) == DECK_TOTAL and len(set(DECK)) == len(DECK)
+assert all(kind(card) in KIND_ORDER for card in DECK)

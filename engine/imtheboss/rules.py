@@ -49,6 +49,7 @@ from .data import (
     kind,
 )
 from .table import (
+    met as _met,
     accepted_srcs,
     card_src,
     covered,
@@ -307,6 +308,9 @@ class ImTheBoss(Game):
         deal = state["deal"]
         win = state["window"]
         boss = deal["boss"]
+        srcs = sources(state)  # computed once: legal() runs for every seat at every step
+        acc = accepted_srcs(deal)
+        cov = {s["clan"] for s in srcs if is_committed(state, s, acc)}
         out: list[dict] = []
         last_call = win is not None and win["kind"] == "last_call"
         if last_call:
@@ -314,60 +318,64 @@ class ImTheBoss(Game):
                 return [{"type": "cancel_close"}]
             if seat in win["owing"]:
                 out.append({"type": "pass"})
-        out += self._card_plays(state, seat)
+        out += self._card_plays(state, seat, srcs, cov)
         if last_call:
             return out
         if not state["shared"] and seat != boss:
             offers = {o["src"]: o for o in deal["offers"]}
             P, D = deal["P"], deal["div"]
-            for s in sources(state):
+            for s in srcs:
                 if s["owner"] != seat:
                     continue
                 o = offers.get(s["src"])
                 if o is not None and o["state"] != "pending":
                     continue
-                out += [{"type": "offer", "src": s["src"], "ask": {"usd": u}} for u in range(P + 1)]
-                out += [{"type": "offer", "src": s["src"], "ask": {"div": k}} for k in range(D + 1)]
+                src = s["src"]
+                out += [{"type": "offer", "src": src, "ask": {"usd": u}} for u in range(P + 1)]
+                out += [{"type": "offer", "src": src, "ask": {"div": k}} for k in range(D + 1)]
             for o in deal["offers"]:
                 if o["seat"] == seat and o["state"] in ("pending", "inherited"):
                     out.append({"type": "withdraw", "offer": o["id"]})
         if seat == boss:
-            cov = covered(state)
             total = self._accepted_total(deal)
             for o in deal["offers"]:
                 if o["state"] == "pending" and o["clan"] not in cov and total + ask_amount(o["ask"], deal["value"]) <= deal["P"]:
                     out.append({"type": "accept", "offer": o["id"]})
                 if o["state"] in ("pending", "inherited"):
                     out.append({"type": "decline", "offer": o["id"]})
-            met = requirements_met(state)
+            met = _met(deal["space"], cov)
             if met:
                 out.append({"type": "close"})
             if not (state["shared"] and met):
                 out.append({"type": "fail"})
         return out
 
-    def _card_plays(self, state: dict, seat: int) -> list[dict]:
+    def _card_plays(self, state: dict, seat: int, srcs: list[dict], cov: set[str]) -> list[dict]:
         """Clan cards, travels, recruit triples and boss cards this seat may play in the deal."""
         deal = state["deal"]
         boss = deal["boss"]
         out: list[dict] = []
-        hand_kinds = {kind(c) for c in state["hands"][seat]}
-        if not hand_kinds:
+        hand = state["hands"][seat]
+        if not hand:
             return out
+        counts: dict[str, int] = {}
+        for c in hand:
+            k = c[:c.rindex("-")]
+            counts[k] = counts.get(k, 0) + 1
         mine = {t["clan"] for t in deal["table"] if t["owner"] == seat}
-        cov = covered(state) if seat == boss else set()
         for c in SPACE_CLANS[deal["space"]]:
-            if f"clan-{c}" in hand_kinds and c not in mine and c not in cov:
+            if f"clan-{c}" in counts and c not in mine and not (seat == boss and c in cov):
                 out.append({"type": "play_clan", "clan": c})
-        for s in sources(state):
-            if s["owner"] == seat and not state["shared"]:
+        shared = state["shared"]
+        for s in srcs:
+            if s["owner"] == seat and not shared:
                 continue
             for colour in (s["clan"], "grey"):
-                if f"travel-{colour}" in hand_kinds:
+                if f"travel-{colour}" in counts:
                     out.append({"type": "travel", "color": colour, "src": s["src"]})
-        if self._count(state, seat, "recruit") >= RECRUIT_SET:
+        if counts.get("recruit", 0) >= RECRUIT_SET:
             out += [{"type": "recruit", "clan": c} for c in self._recruit_targets(state, seat)]
-        if seat != boss and "boss" in hand_kinds:
+        if seat != boss and "boss" in counts:
             out.append({"type": "boss"})
         return out
 
@@ -781,8 +789,10 @@ class ImTheBoss(Game):
         if ctx == "deal":
             self._void_last_call(state, seat, ev)
             self._mark_played(state["deal"], seat)
-        ev.append({"type": "recruit_played", "seat": seat, "clan": clan,
-                   "from_seat": owner if owner is not None else -1})
+        if owner is None:
+            ev.append({"type": "recruit_played_spare", "seat": seat, "clan": clan})
+        else:
+            ev.append({"type": "recruit_played", "seat": seat, "clan": clan, "from_seat": owner})
         self._open_reaction(state, seat, "recruit", cards, clan, ev, ctx, owner)
 
     def _do_pass(self, state, seat, action, ev) -> None:
@@ -852,8 +862,10 @@ class ImTheBoss(Game):
             state["placards"][CIDX[clan]] = win["by"]
             if state["deal"] is not None:
                 self._void_offers(state["deal"], placard_src(clan), ev)
-            ev.append({"type": "recruited", "seat": win["by"], "clan": clan,
-                       "from_seat": old if old is not None else -1})
+            if old is None:
+                ev.append({"type": "recruited_spare", "seat": win["by"], "clan": clan})
+            else:
+                ev.append({"type": "recruited", "seat": win["by"], "clan": clan, "from_seat": old})
         self._after_reaction(state, win, ev)
 
     def _after_reaction(self, state, win, ev) -> None:
@@ -1044,9 +1056,9 @@ class ImTheBoss(Game):
             r = Chance(state["chance"]).die(DIE_SIDES)
             state["last_roll"] = {"seat": boss, "roll": r}
             ends = r in card["back"]
-            ev.append({"type": "die_check", "seat": boss, "roll": r, "card": no,
-                       "faces": "-".join(str(f) for f in (card["back"][0], card["back"][-1]))
-                       if len(card["back"]) > 1 else str(card["back"][0]), "ends": ends})
+            faces = card["back"]
+            ev.append({"type": "die_end" if ends else "die_safe", "seat": boss, "roll": r, "card": no,
+                       "faces": f"{faces[0]}-{faces[-1]}" if len(faces) > 1 else str(faces[0])})
             if ends:
                 self._end(state, ev, "die")
                 return
@@ -1138,7 +1150,7 @@ class ImTheBoss(Game):
     # == timeouts ==================================================================================
 
     def _timeout(self, state: dict, window_id: str) -> list[dict]:
-        ev: list[dict] = [{"type": "deadline", "kind": window_id.split(":")[0]}]
+        ev: list[dict] = []
         win = state["window"]
         if win is not None and win["id"] == window_id:
             if win["kind"] == "reaction":
