@@ -21,7 +21,6 @@ simply waits (the deal deadline still runs). Windows, turns and discards always 
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from .data import CLANS, INVESTORS, KINDS, SPACE_CLANS, SPACES
 

@@ -34,7 +34,6 @@ from .data import (
     HAND_LIMIT_LATE,
     INVESTORS,
     KINDS,
-    LAST_DEAL,
     LATE_FROM_CARD,
     MONEY_BRACKET,
     MUST_DEAL_AT,

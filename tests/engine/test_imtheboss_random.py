@@ -53,9 +53,6 @@ def check(st: dict) -> None:
     assert all(m >= 0 for m in st["money"])
     assert st["deals"] <= 15 and sum(1 for c in st["covered"] if c is not None) == st["deals"]
     assert st["marker"] is None or st["covered"][st["marker"]] is None, "the marker is on a covered space"
-    for s in range(st["n"]):
-        if st["phase"] not in ("discard",) or s != st["active"]:
-            pass
     if st["deal"] is not None:
         deal = st["deal"]
         accepted = sum(o["ask"].get("usd", 0) + o["ask"].get("div", 0) * deal["value"]
@@ -262,9 +259,6 @@ def test_leak_check_is_not_vacuous():
 
     with pytest.raises(AssertionError):
         harness.assert_no_leak(Leaky(), state)
-
-    class LeakyEvents(ImTheBoss):
-        pass
 
     with pytest.raises(AssertionError):
         harness.assert_no_leak(GAME, state, [{"type": "drew_cards", "cards": list(state["hands"][owner])}])
