@@ -10,8 +10,8 @@ from functools import cache
 from .core import Game, RuleError  # noqa: F401  (re-exported: the contract)
 
 
-@cache
-def titles() -> dict[str, Game]:
+def discover() -> dict[str, Game]:
+    """Every title package under engine/ (uncached; `titles` is the cached registry)."""
     found: dict[str, Game] = {}
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if not info.ispkg:
@@ -21,6 +21,11 @@ def titles() -> dict[str, Game]:
         if isinstance(game, Game):
             found[game.title] = game
     return found
+
+
+@cache
+def titles() -> dict[str, Game]:
+    return discover()
 
 
 def get(title: str) -> Game:

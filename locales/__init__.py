@@ -56,8 +56,8 @@ def _is_plural(value: Mapping[str, Any]) -> bool:
     return bool(value) and set(value) <= {"zero", "one", "other"} and "other" in value
 
 
-@cache
-def catalogue(lang: str) -> dict[str, Any]:
+def load(lang: str) -> dict[str, Any]:
+    """The catalogue of `lang` as on disk (uncached; `catalogue` is the cached one)."""
     out: dict[str, Any] = {}
     folder = ROOT / lang
     if folder.is_dir():
@@ -65,6 +65,11 @@ def catalogue(lang: str) -> dict[str, Any]:
             with path.open("rb") as fh:
                 _flatten(path.stem, tomllib.load(fh), out)
     return out
+
+
+@cache
+def catalogue(lang: str) -> dict[str, Any]:
+    return load(lang)
 
 
 def has(key: str, lang: str = DEFAULT) -> bool:

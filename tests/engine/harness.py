@@ -102,7 +102,9 @@ def play_random(
             else:
                 action = rng.choice(legal)
             if step % 7 == 0:
-                _refusal_changes_nothing(game, state, seat, rng)
+                # On a copy: a "broken" action can happen to stay legal (one with no fields), and
+                # must not then be applied to the game being played.
+                _refusal_changes_nothing(game, copy_json(state), seat, rng)
         events = game.apply(state, seat, action)
         json.dumps(state)
         log.append((seat, copy_json(action)))

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import locales
-from locales import COMPLETE, catalogue, fields, tr
+from locales import COMPLETE, fields, load as catalogue, tr
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,7 +42,7 @@ def test_parameters_match_across_languages():
 def test_every_title_has_rules_in_complete_languages():
     import engine
 
-    for title in engine.titles():
+    for title in engine.discover():
         for lang in COMPLETE:
             path = ROOT / "locales" / lang / f"{title}.rules.md"
             assert path.is_file(), f"missing {path}"

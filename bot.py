@@ -1,0 +1,136 @@
+"""Boardroom: start-up. Reads the configuration, opens the database (migrations run here), loads
+the cogs, registers the slash commands with Discord only when they changed, and runs the client.
+
+    python bot.py            run (the token comes from DISCORD_TOKEN or a .env file)
+    python bot.py --sync     also re-register the slash commands even if they did not change
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import json
+import logging
+import sys
+from pathlib import Path
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from config import NO_TOKEN, Config
+from locales import catalogue, language_of
+from store import Store
+
+log = logging.getLogger("boardroom")
+
+EXTENSIONS = ("cogs.game",)
+
+
+class CatalogueTranslator(app_commands.Translator):
+    """Command names, descriptions and choices in the user's Discord language, from the same
+    catalogue as every other string (`locale_str(..., key="core.cmd...")`)."""
+
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContext) -> str | None:
+        key = string.extras.get("key")
+        lang = language_of(locale)
+        if not key or lang == "en":
+            return None
+        value = catalogue(lang).get(key)
+        return value if isinstance(value, str) and value else None
+
+
+class Boardroom(commands.Bot):
+    def __init__(self, config: Config, *, force_sync: bool = False, store: Store | None = None) -> None:
+        intents = discord.Intents.default()
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
+        self.config = config
+        self.force_sync = force_sync
+        self.store = store
+        self.house = None
+
+    async def setup_hook(self) -> None:
+        from cogs.shared.house import House
+        from cogs.shared.views import DYNAMIC_ITEMS
+
+        if self.store is None:
+            self.store = await Store.open(self.config.database)
+        self.house = House(self, self.store)
+        await self.tree.set_translator(CatalogueTranslator())
+        for ext in EXTENSIONS:
+            await self.load_extension(ext)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.sync_commands()
+        self.house.start_scheduler()
+
+    async def command_fingerprint(self) -> str:
+        translator = self.tree.translator
+        payload = [await cmd.get_translated_payload(self.tree, translator) for cmd in self.tree.get_commands()]  # type: ignore[arg-type]
+        return hashlib.sha256(json.dumps(payload, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+    async def sync_commands(self) -> bool:
+        """Register the commands with Discord only when they changed since the last
+        registration (or when forced): registration is rate-limited and slow to spread."""
+        assert self.store is not None
+        guild = discord.Object(id=self.config.dev_guild) if self.config.dev_guild else None
+        scope = f"commands:{guild.id if guild else 'global'}"
+        fingerprint = await self.command_fingerprint()
+        if not self.force_sync and await self.store.meta(scope) == fingerprint:
+            log.info("slash commands unchanged; not registering")
+            return False
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        await self.store.set_meta(scope, fingerprint)
+        log.info("slash commands registered (%s)", scope)
+        return True
+
+    async def close(self) -> None:
+        if self.house is not None:
+            await self.house.stop()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+        await super().close()
+
+
+def create_bot(database: str | Path, *, dev_guild: int | None = None, force_sync: bool = False) -> Boardroom:
+    """A bot ready to start (used by `main` and by the tests)."""
+    config = Config(token=None, database=Path(database), dev_guild=dev_guild, log_level="INFO")
+    return Boardroom(config, force_sync=force_sync)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Run the Boardroom Discord bot.")
+    parser.add_argument("--sync", action="store_true", help="register the slash commands even if unchanged")
+    args = parser.parse_args(argv)
+    config = Config.from_env()
+    logging.basicConfig(level=getattr(logging, config.log_level, logging.INFO),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if not config.token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    bot = Boardroom(config, force_sync=args.sync)
+    try:
+        asyncio.run(_run(bot, config.token))
+    except discord.LoginFailure:
+        print("Discord refused the token in DISCORD_TOKEN: it is wrong or was reset. Copy a fresh one from the "
+              "developer portal (Bot page, Reset Token).", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+async def _run(bot: Boardroom, token: str) -> None:
+    async with bot:
+        await bot.start(token)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,90 @@
+"""Component custom_ids: they carry the game, the state version they were drawn for and what
+the click means, so every button works after a restart and a stale one is recognised.
+
+    br:<game>:<version>:<code>   a button        (version "*": valid at any version)
+    bs:<game>:<version>:<code>   a string select (the chosen values arrive with the click)
+    bm:<game>:<version>:<code>   a modal
+
+Codes that stand for an engine action:
+    a<json>   the action itself, compact JSON (when it fits in Discord's 100 characters)
+    l<n>      the n-th entry of the clicking seat's legal list at that version (version-bound)
+Other codes belong to the lobby (`L...`), the house (`H...`) or the title's panel.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+MAX = 100
+PATTERN = r"(?P<gid>[0-9]+):(?P<ver>[0-9]+|\*):(?P<code>.*)"
+ANY = "*"
+
+
+@dataclass(frozen=True)
+class Parsed:
+    kind: str  # "br" | "bs" | "bm"
+    game_id: int
+    version: int | None  # None: any version
+    code: str
+
+
+def make(kind: str, game_id: int, version: int | None, code: str) -> str:
+    cid = f"{kind}:{game_id}:{ANY if version is None else version}:{code}"
+    if len(cid) > MAX:
+        raise ValueError(f"custom_id too long ({len(cid)}): {cid[:60]}...")
+    return cid
+
+
+_RE = re.compile(r"(?P<kind>br|bs|bm):" + PATTERN, re.S)
+
+
+def parse(custom_id: str) -> Parsed | None:
+    m = _RE.fullmatch(custom_id or "")
+    if not m:
+        return None
+    try:
+        gid = int(m["gid"])
+    except ValueError:
+        return None
+    ver = None if m["ver"] == ANY else int(m["ver"])
+    return Parsed(m["kind"], gid, ver, m["code"])
+
+
+def _compact(action: dict[str, Any]) -> str:
+    return json.dumps(action, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+
+
+def action_code(action: dict[str, Any], legal: list[dict[str, Any]] | None = None, room: int = 80) -> str:
+    """The shortest faithful code for an action: inline JSON if it fits, else its index in the
+    seat's legal list (which binds the code to the version the panel was drawn for)."""
+    text = "a" + _compact(action)
+    if len(text) <= room:
+        return text
+    if legal is not None:
+        wanted = _compact(action)
+        for i, candidate in enumerate(legal):
+            if _compact(candidate) == wanted:
+                return f"l{i}"
+    raise ValueError(f"action too long for a custom_id and not in the legal list: {text[:60]}")
+
+
+def decode_action(code: str, legal: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The action a code stands for, or None if it is not an action code (or is malformed)."""
+    if code.startswith("a"):
+        try:
+            value = json.loads(code[1:])
+        except ValueError:
+            return None
+        return value if isinstance(value, dict) and isinstance(value.get("type"), str) else None
+    if code.startswith("l") and code[1:].isdigit():
+        i = int(code[1:])
+        return legal[i] if 0 <= i < len(legal) else None
+    return None
+
+
+def needs_version(code: str) -> bool:
+    """Index codes only make sense at the version they were drawn for."""
+    return code.startswith("l")

@@ -1,0 +1,311 @@
+"""The house: applies actions to games, keeps timers, and keeps the table up to date.
+
+One `House` per bot. It is the only place that changes a running game:
+  load (cached) -> engine.apply on the snapshot -> commit with the version compare-and-swap and
+  the game's new timers in one transaction -> after-effects (table edit, narration and pings,
+  DM panels, results), coalesced per game so a burst of clicks costs one table edit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from engine.core import SYSTEM, RuleError, copy_json
+from locales import Translator
+from store import GameRow, Store, Timer
+
+from . import settings as settings_mod
+from .titles import PanelContext, ui_for
+
+log = logging.getLogger(__name__)
+
+#: With no timer at all the scheduler still wakes weekly (a kick wakes it sooner).
+IDLE_SLEEP = 7 * 24 * 3600
+
+
+def now() -> float:
+    """Wall-clock seconds (discord's clock, which the test harness drives virtually)."""
+    return discord.utils.utcnow().timestamp()
+
+
+def outcome_json(outcome: Any) -> dict[str, Any]:
+    return {"places": list(outcome.places), "scores": list(outcome.scores), "summary_key": outcome.summary_key}
+
+
+@dataclass
+class Result:
+    """What became of an action: applied, refused (with the rule's reason), stale (the game moved
+    on), or over/missing (no running game)."""
+
+    kind: str
+    game: GameRow | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+    error: RuleError | None = None
+
+    @property
+    def applied(self) -> bool:
+        return self.kind == "applied"
+
+
+def error_key(title: str, err: RuleError) -> str:
+    return err.key if err.key.startswith("core.") else f"{title}.error.{err.key}"
+
+
+class House:
+    def __init__(self, bot: discord.Client, store: Store) -> None:
+        self.bot = bot
+        self.store = store
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: dict[int, GameRow] = {}
+        self._scheduler: asyncio.Task | None = None
+        self._sleeping = False
+        self.table: Any = None  # the TableKeeper, set by the game cog
+        self.closed = False
+
+    # -- games ------------------------------------------------------------------------------
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    async def game(self, game_id: int, fresh: bool = False) -> GameRow | None:
+        game = None if fresh else self._cache.get(game_id)
+        if game is None:
+            game = await self.store.get(game_id)
+            if game is not None and game.status == "active":
+                self._cache[game_id] = game
+        return game
+
+    def forget(self, game_id: int) -> None:
+        self._cache.pop(game_id, None)
+
+    async def live_in(self, channel_id: int) -> GameRow | None:
+        game = await self.store.live_in(channel_id)
+        if game is not None and game.id in self._cache:
+            return self._cache[game.id]
+        return game
+
+    def panel_context(self, game: GameRow, seat: int, t: Translator) -> PanelContext:
+        ui = ui_for(game.title)
+        state = game.state or {}
+        return PanelContext(
+            game_id=game.id, version=game.version, seat=seat, view=ui.game.view(state, seat),
+            legal=ui.game.legal(state, seat), t=t, names=game.names, title=game.title,
+        )
+
+    # -- applying actions ---------------------------------------------------------------------
+
+    async def act(self, game_id: int, seat: int | None, action: dict[str, Any], *, user_id: int | None = None,
+                  version: int | None = None) -> Result:
+        """Apply one action for `seat` (None: the system). With `version`, only if the game is
+        still at that version (a click drawn for an earlier moment is refused as stale)."""
+        async with self.lock(game_id):
+            game = await self.game(game_id)
+            if game is None:
+                return Result("missing")
+            if game.status != "active" or game.state is None:
+                return Result("over", game)
+            if version is not None and version != game.version:
+                return Result("stale", game)
+            ui = ui_for(game.title)
+            engine = ui.game
+            state = copy_json(game.state)
+            before = set(engine.to_act(state))
+            try:
+                events = engine.apply(state, seat, action)
+            except RuleError as err:
+                return Result("refused", game, error=err)
+            outcome = engine.outcome(state)
+            t = now()
+            existing = await self.store.timers(game_id)
+            timers = [] if outcome is not None else self.plan_timers(game, state, existing, t)
+            ok = await self.store.commit_action(
+                game_id, expected_version=game.version, seat=seat, user_id=user_id, action=action, events=events,
+                state=state, now=t, finished=outcome_json(outcome) if outcome is not None else None, timers=timers,
+            )
+            if not ok:  # someone else (another process?) moved the game: reload next time
+                self.forget(game_id)
+                return Result("stale", game)
+            game.state, game.version, game.updated_at = state, game.version + 1, t
+            if outcome is not None:
+                game.status, game.result, game.finished_at = "finished", outcome_json(outcome), t
+                self.forget(game_id)
+            self.kick()
+        if self.table is not None:
+            after = set(engine.to_act(state)) if outcome is None else set()
+            self.table.changed(game, events, ping=sorted(after - before))
+        return Result("applied", game, events)
+
+    def plan_timers(self, game: GameRow, state: dict[str, Any], existing: list[Timer], t: float) -> list[tuple]:
+        """The game's timers after an action: a deadline and a reminder per open window (kept at
+        their first due time while the window stays open), and a turn for each AI seat that can
+        move. Recomputed from the state on every action, so timers never drift from the rules."""
+        engine = ui_for(game.title).game
+        conf = settings_mod.merged(game.settings)
+        old = {(x.kind, x.ref): x.due_at for x in existing}
+        ai_seats = {s.seat for s in game.seats if s.ai_plays}
+        humans = {s.seat for s in game.seats if not s.ai_plays}
+        out: list[tuple] = []
+        for w in engine.windows(state):
+            length = settings_mod.deadline_for(engine, conf, w.kind)
+            if length > 0:
+                out.append(("deadline", w.id, old.get(("deadline", w.id), t + length), {"kind": w.kind}))
+            if conf["reminder"] > 0 and humans & set(w.seats):
+                out.append(("reminder", w.id, old.get(("reminder", w.id), t + conf["reminder"]), {}))
+        for seat in sorted(ai_seats):
+            if engine.legal(state, seat):
+                out.append(("ai", str(seat), old.get(("ai", str(seat)), t + conf["ai_delay"]), {}))
+        return out
+
+    async def replan(self, game: GameRow, *, locked: bool = False) -> None:
+        """Recompute a game's timers outside an action (start, settings change, a seat left).
+        `locked`: the caller already holds the game's lock."""
+        if not locked:
+            async with self.lock(game.id):
+                return await self.replan(game, locked=True)
+        fresh = await self.game(game.id, fresh=True)
+        if fresh is None or fresh.status != "active" or fresh.state is None:
+            return
+        existing = await self.store.timers(game.id)
+        await self.store.replace_timers(game.id, self.plan_timers(fresh, fresh.state, existing, now()))
+        self.kick()
+
+    # -- the AI seat-filler -------------------------------------------------------------------
+
+    def ai_choice(self, game: GameRow, seat: int) -> dict[str, Any] | None:
+        """The seat-filler's move for `seat`, or None when it chooses to wait. Its randomness is
+        seeded from the game and version, so a replayed game makes the same choices."""
+        engine = ui_for(game.title).game
+        state = game.state or {}
+        legal = engine.legal(state, seat)
+        if not legal:
+            return None
+        rng = random.Random(f"{game.seed}/ai/{seat}/{game.version}")
+        return engine.ai_action(engine.view(state, seat), legal, rng)
+
+    async def ai_move(self, game_id: int, seat: int) -> Result | None:
+        game = await self.game(game_id)
+        if game is None or game.status != "active":
+            return None
+        version = game.version
+        action = await asyncio.to_thread(self.ai_choice, game, seat)
+        if action is None:
+            return None
+        result = await self.act(game_id, seat, action, version=version)
+        if result.kind == "refused":  # a seat-filler bug must not stall the table
+            log.error("AI move %s refused in game %s: %s", action, game_id, result.error)
+        return result
+
+    # -- timers -----------------------------------------------------------------------------
+
+    def kick(self) -> None:
+        """A timer may now be due sooner than the scheduler's sleep: restart its sleep (as
+        RoboDanny's reminders do). While it is firing timers it re-reads the table anyway."""
+        task = self._scheduler
+        if task is not None and self._sleeping and not task.done() and not self.closed:
+            task.cancel()
+            self._sleeping = False
+            self._scheduler = asyncio.create_task(self._run_timers(), name="boardroom-timers")
+
+    def start_scheduler(self) -> None:
+        if self._scheduler is None or self._scheduler.done():
+            self._scheduler = asyncio.create_task(self._run_timers(), name="boardroom-timers")
+
+    async def stop(self) -> None:
+        self.closed = True
+        if self._scheduler is not None:
+            self._scheduler.cancel()
+            await asyncio.gather(self._scheduler, return_exceptions=True)
+        if self.table is not None:
+            await self.table.stop()
+
+    async def _run_timers(self) -> None:
+        """Sleep until the earliest timer row (or a kick when a sooner one is added), then fire
+        every due timer. Timers are rows, so a restart simply picks them up again."""
+        await self.bot.wait_until_ready()
+        while not self.closed:
+            try:
+                due = await self.store.next_due()
+                delay = IDLE_SLEEP if due is None else due - now()
+                if delay > 0:
+                    self._sleeping = True
+                    try:
+                        await asyncio.sleep(min(delay, IDLE_SLEEP))
+                    finally:
+                        self._sleeping = False
+                for timer in await self.store.due_timers(now()):
+                    await self.fire(timer)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("timer loop failed; retrying")
+                await asyncio.sleep(5)
+
+    async def fire(self, timer: Timer) -> None:
+        try:
+            if timer.kind == "ai":
+                await self.ai_move(timer.game_id, int(timer.ref))
+            elif timer.kind == "deadline":
+                await self._deadline(timer)
+            elif timer.kind == "reminder":
+                await self._reminder(timer)
+        except Exception:
+            log.exception("timer %s failed", timer)
+        finally:
+            await self.store._tx([(
+                "DELETE FROM timers WHERE id = ? AND kind = ? AND ref = ? AND due_at = ?",
+                (timer.id, timer.kind, timer.ref, timer.due_at),
+            )])
+
+    async def _deadline(self, timer: Timer) -> None:
+        game = await self.game(timer.game_id)
+        if game is None or game.status != "active" or game.state is None:
+            return
+        engine = ui_for(game.title).game
+        window = next((w for w in engine.windows(game.state) if w.id == timer.ref), None)
+        if window is None:
+            return
+        conf = settings_mod.merged(game.settings)
+        if self.table is not None:
+            self.table.note(game.id, "deadline", window=window, mode=conf["on_deadline"])
+        if conf["on_deadline"] == "remind":
+            if self.table is not None:
+                self.table.remind(game.id, list(window.seats), passed=True)
+            return
+        if conf["on_deadline"] == "ai":
+            for seat in window.seats:
+                game = await self.game(timer.game_id)
+                if game is None or game.status != "active":
+                    return
+                if not any(w.id == timer.ref for w in engine.windows(game.state or {})):
+                    return
+                if engine.legal(game.state or {}, seat):
+                    await self.ai_move(game.id, seat)
+        game = await self.game(timer.game_id)
+        if game is not None and game.status == "active" and any(w.id == timer.ref for w in engine.windows(game.state or {})):
+            await self.act(game.id, SYSTEM, {"type": "timeout", "id": timer.ref})
+
+    async def _reminder(self, timer: Timer) -> None:
+        game = await self.game(timer.game_id)
+        if game is None or game.status != "active" or game.state is None:
+            return
+        engine = ui_for(game.title).game
+        window = next((w for w in engine.windows(game.state) if w.id == timer.ref), None)
+        if window is None:
+            return
+        humans = {s.seat for s in game.seats if not s.ai_plays}
+        owing = [s for s in window.seats if s in humans]
+        if owing and self.table is not None:
+            self.table.remind(game.id, owing)
+        conf = settings_mod.merged(game.settings)
+        if conf["reminder"] > 0:
+            await self.store.set_timer(game.id, "reminder", timer.ref, now() + conf["reminder"])
+            self.kick()

@@ -1,0 +1,132 @@
+"""The lobby every title shares: who sits where, AI seats, the title's options, language and
+pace, and the start. Its buttons carry only the game id (`L<verb>`), so they work at any time
+and after a restart; every click re-reads the lobby from the store."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from locales import Translator, languages
+from store import GameRow, Seat
+
+from . import settings as settings_mod
+from .panel import Button, Option, Panel, Select
+from .titles import ui_for
+from .views import build_embed, build_view
+
+AI_NAMES = ("Ada", "Bert", "Cleo", "Dax", "Edda", "Finn")
+
+
+def ai_name(seats: list[Seat]) -> str:
+    used = {s.name for s in seats}
+    for name in AI_NAMES:
+        label = f"🤖 {name}"
+        if label not in used:
+            return label
+    return f"🤖 AI {len(seats) + 1}"
+
+
+def options_summary(game: GameRow, t: Translator) -> list[str]:
+    ui = ui_for(game.title)
+    lines = []
+    for spec in ui.game.options:
+        value = game.options.get(spec.key, spec.default)
+        if value == spec.default:
+            continue
+        label = t(f"{game.title}.option.{spec.key}.label")
+        if spec.kind == "bool":
+            lines.append(f"✔ {label}")
+        elif spec.kind == "choice":
+            lines.append(f"{label}: {t(f'{game.title}.option.{spec.key}.{value}')}")
+        else:
+            lines.append(f"{label}: {value}")
+    return lines
+
+
+def lobby_message(game: GameRow, t: Translator) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The lobby embed and buttons (in the game's language: the lobby is the channel's)."""
+    ui = ui_for(game.title)
+    g = ui.game
+    conf = settings_mod.merged(game.settings)
+    seats = []
+    for s in game.seats:
+        host = " 👑" if s.user_id == game.host_id else ""
+        seats.append(f"`{s.seat + 1}` {discord.utils.escape_markdown(s.name)}{host}")
+    if not seats:
+        seats.append(t("core.lobby.empty"))
+    lines = [t(f"{game.title}.tagline"), "", t("core.lobby.players_needed", lo=g.min_players, hi=g.max_players)]
+    variants = options_summary(game, t)
+    fields = [(t("core.lobby.players", n=len(game.seats), hi=g.max_players), "\n".join(seats), True)]
+    fields.append((t("core.lobby.setup"), "\n".join([
+        t("core.lobby.language", lang=t(f"core.lang.{game.lang}")),
+        t("core.lobby.pace", pace=t(f"core.pace.{conf['pace']}")),
+        t("core.lobby.on_deadline", mode=t(f"core.on_deadline.{conf['on_deadline']}")),
+    ] + (variants or [t("core.lobby.no_variants")])), True))
+    if game.status == "lobby":
+        footer = t("core.lobby.footer")
+    elif game.status == "active":
+        footer = t("core.lobby.started")
+    else:
+        footer = t("core.lobby.cancelled")
+    panel = Panel(title=t("core.lobby.title", title=t(f"{game.title}.name")), description="\n".join(lines),
+                  fields=fields, footer=footer)
+    embed = build_embed(panel, ui.colour)
+    if game.status != "lobby":
+        return embed, None
+    buttons = [
+        Button(t("core.lobby.join"), "Ljoin", "success", any_version=True),
+        Button(t("core.lobby.leave"), "Lleave", "secondary", any_version=True),
+        Button(t("core.lobby.add_ai"), "Laddai", "secondary", emoji="🤖", any_version=True),
+        Button(t("core.lobby.remove_ai"), "Lrmai", "secondary", any_version=True),
+        Button(t("core.lobby.options"), "Lopts", "secondary", emoji="⚙️", any_version=True),
+        Button(t("core.lobby.start"), "Lstart", "primary", emoji="▶️", any_version=True, row=1),
+        Button(t("core.lobby.cancel"), "Lcancel", "danger", any_version=True, row=1),
+    ]
+    return embed, build_view(game.id, 0, buttons)
+
+
+def options_panel(game: GameRow, t: Translator) -> Panel:
+    """The host's options panel: variants (one multi-select), choice options, language, pace,
+    and what happens at a deadline."""
+    ui = ui_for(game.title)
+    g = ui.game
+    conf = settings_mod.merged(game.settings)
+    comps: list[Any] = []
+    bools = [o for o in g.options if o.kind == "bool"]
+    if bools:
+        comps.append(Select(
+            code="Lvariants", placeholder=t("core.lobby.variants"), min_values=0, max_values=len(bools),
+            any_version=True,
+            options=[Option(label=t(f"{game.title}.option.{o.key}.label"), value=o.key,
+                            description=_short(t(f"{game.title}.option.{o.key}.help")),
+                            default=bool(game.options.get(o.key, o.default))) for o in bools],
+        ))
+    for o in g.options:
+        if o.kind == "choice" and len(comps) < 2:
+            comps.append(Select(
+                code=f"Lopt:{o.key}", placeholder=t(f"{game.title}.option.{o.key}.label"), any_version=True,
+                options=[Option(label=t(f"{game.title}.option.{o.key}.{c}"), value=str(c),
+                                default=game.options.get(o.key, o.default) == c) for c in o.choices],
+            ))
+    comps.append(Select(
+        code="Llang", placeholder=t("core.lobby.choose_language"), any_version=True,
+        options=[Option(label=t(f"core.lang.{code}"), value=code, default=code == game.lang) for code in languages()],
+    ))
+    comps.append(Select(
+        code="Lpace", placeholder=t("core.lobby.choose_pace"), any_version=True,
+        options=[Option(label=t(f"core.pace.{p}"), value=p, description=_short(t(f"core.pace_help.{p}")),
+                        default=conf["pace"] == p) for p in settings_mod.PACES],
+    ))
+    comps.append(Select(
+        code="Ldeadline", placeholder=t("core.lobby.choose_on_deadline"), any_version=True,
+        options=[Option(label=t(f"core.on_deadline.{m}"), value=m, description=_short(t(f"core.on_deadline_help.{m}")),
+                        default=conf["on_deadline"] == m) for m in settings_mod.ON_DEADLINE],
+    ))
+    return Panel(title=t("core.lobby.options_title", title=t(f"{game.title}.name")),
+                 description=t("core.lobby.options_help"), components=comps[:5])
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 100 else text[:99] + "…"

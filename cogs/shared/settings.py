@@ -1,0 +1,78 @@
+"""Game settings: the pace, what happens at a deadline, reminders and per-window deadline
+lengths. A game's settings start from the server's defaults, which start from the house's.
+
+    pace         "live" | "slow": which of a window kind's default lengths applies
+    on_deadline  "ai" (the seat-filler acts for late seats) | "skip" (the title's timeout rule)
+                 | "remind" (no deadline action: only reminders)
+    reminder     seconds between reminders to seats that owe a move (0: none)
+    deadlines    {kind: seconds} overrides of the title's lengths (0: no deadline)
+    ai_delay     seconds an AI seat "thinks" before it moves (keeps the table readable)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Game
+
+HOUSE: dict[str, Any] = {
+    "pace": "slow",
+    "on_deadline": "ai",
+    "reminder": 4 * 3600,
+    "deadlines": {},
+    "ai_delay": 2,
+}
+PACES = ("live", "slow")
+ON_DEADLINE = ("ai", "skip", "remind")
+#: Choices offered in the settings panel, in seconds.
+REMINDER_CHOICES = (0, 15 * 60, 3600, 4 * 3600, 12 * 3600, 24 * 3600)
+DEADLINE_CHOICES = (0, 30, 60, 120, 300, 600, 1800, 3600, 4 * 3600, 8 * 3600, 24 * 3600, 48 * 3600, 72 * 3600)
+#: Guild-level keys (the language is chosen per game at the lobby, defaulting to the guild's).
+GUILD_KEYS = ("pace", "on_deadline", "reminder", "lang")
+
+
+def merged(*layers: dict[str, Any] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {**HOUSE, "deadlines": dict(HOUSE["deadlines"])}
+    for layer in layers:
+        for key, value in (layer or {}).items():
+            if key == "deadlines" and isinstance(value, dict):
+                out["deadlines"].update(value)
+            elif key in HOUSE or key == "lang":
+                out[key] = value
+    return out
+
+
+def deadline_for(game: Game, settings: dict[str, Any], kind: str) -> int:
+    """Seconds for a window of `kind` under these settings (0: no deadline)."""
+    override = (settings.get("deadlines") or {}).get(kind)
+    if override is not None:
+        return int(override)
+    try:
+        timer = game.timer(kind)
+    except KeyError:
+        return 0
+    return timer.live if settings.get("pace") == "live" else timer.slow
+
+
+def validate(key: str, value: Any) -> bool:
+    if key == "pace":
+        return value in PACES
+    if key == "on_deadline":
+        return value in ON_DEADLINE
+    if key == "reminder":
+        return isinstance(value, int) and 0 <= value <= 7 * 24 * 3600
+    return False
+
+
+def human_duration(seconds: int, lang: str) -> str:
+    """60 -> '1 min', 5400 -> '1 h 30 min' (ja: '1分', '1時間30分')."""
+    if seconds <= 0:
+        return "—"
+    d, rem = divmod(int(seconds), 86400)
+    h, rem = divmod(rem, 3600)
+    m, s = divmod(rem, 60)
+    if lang == "ja":
+        parts = [f"{d}日" if d else "", f"{h}時間" if h else "", f"{m}分" if m else "", f"{s}秒" if s else ""]
+        return "".join(p for p in parts if p)
+    parts = [f"{d} d" if d else "", f"{h} h" if h else "", f"{m} min" if m else "", f"{s} s" if s else ""]
+    return " ".join(p for p in parts if p)

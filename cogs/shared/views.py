@@ -1,0 +1,159 @@
+"""Panels to discord.py objects. Every component is a dynamic item (registered at start-up), so
+a button drawn before a restart still reaches its handler after it."""
+
+from __future__ import annotations
+
+import io
+from typing import Any, Awaitable, Callable
+
+import discord
+
+from . import codec
+from .panel import Button, Modal, Panel, Select
+
+Handler = Callable[[discord.Interaction, codec.Parsed, list[str]], Awaitable[None]]
+
+_STYLE = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+# The router (set by the game cog at start-up): every click of ours goes there.
+_router: dict[str, Handler] = {}
+
+
+def set_router(handler: Handler | None) -> None:
+    if handler is None:
+        _router.clear()
+    else:
+        _router["handler"] = handler
+
+
+async def _route(interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
+    parsed = codec.parse(custom_id)
+    handler = _router.get("handler")
+    if parsed is None or handler is None:
+        return
+    await handler(interaction, parsed, values)
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"br:" + codec.PATTERN):
+    def __init__(self, button: discord.ui.Button) -> None:
+        super().__init__(button)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: Any, /):
+        return cls(discord.ui.Button(custom_id=item.custom_id))  # type: ignore[attr-defined]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _route(interaction, self.item.custom_id or "", [])
+
+
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"bs:" + codec.PATTERN):
+    def __init__(self, select: discord.ui.Select) -> None:
+        super().__init__(select)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: Any, /):
+        return cls(discord.ui.Select(custom_id=item.custom_id))  # type: ignore[attr-defined]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        await _route(interaction, self.item.custom_id or "", values)
+
+
+DYNAMIC_ITEMS = (GameButton, GameSelect)
+
+
+def build_view(game_id: int, version: int, components: list[Button | Select]) -> discord.ui.View | None:
+    """A persistent view (no timeout) holding the components, laid out in rows of five."""
+    if not components:
+        return None
+    view = discord.ui.View(timeout=None)
+    row, used = 0, 0
+    for comp in components:
+        if isinstance(comp, Select):
+            if used:
+                row, used = row + 1, 0
+            target = comp.row if comp.row is not None else row
+            cid = codec.make("bs", game_id, None if comp.any_version else version, comp.code)
+            options = [
+                discord.SelectOption(label=o.label[:100] or "-", value=o.value, description=o.description,
+                                     emoji=o.emoji, default=o.default)
+                for o in comp.options[:25]
+            ]
+            select = discord.ui.Select(custom_id=cid, placeholder=comp.placeholder[:150], options=options,
+                                       min_values=min(comp.min_values, len(options)),
+                                       max_values=min(comp.max_values, len(options)), disabled=comp.disabled,
+                                       row=min(target, 4))
+            view.add_item(GameSelect(select))
+            row = target + 1
+        else:
+            if comp.row is not None:
+                if comp.row != row:
+                    row, used = comp.row, 0
+            elif used == 5:
+                row, used = row + 1, 0
+            cid = codec.make("br", game_id, None if comp.any_version else version, comp.code)
+            button = discord.ui.Button(custom_id=cid, label=comp.label[:80] or None, style=_STYLE.get(comp.style,
+                                       discord.ButtonStyle.secondary), emoji=comp.emoji, disabled=comp.disabled,
+                                       row=min(row, 4))
+            view.add_item(GameButton(button))
+            used += 1
+        if row > 4:
+            break
+    return view
+
+
+def build_embed(panel: Panel, colour: int) -> discord.Embed:
+    embed = discord.Embed(title=panel.title[:256], description=panel.description[:4096] or None,
+                          colour=panel.colour if panel.colour is not None else colour)
+    for name, value, inline in panel.fields[:25]:
+        embed.add_field(name=name[:256] or "-", value=value[:1024] or "-", inline=inline)
+    if panel.footer:
+        embed.set_footer(text=panel.footer[:2048])
+    return embed
+
+
+def image_file(data: bytes, name: str) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name)
+
+
+class FormModal(discord.ui.Modal):
+    """A modal whose answer is handled by the router's modal listener (so it also works after a
+    restart); its own on_submit does nothing."""
+
+    def __init__(self, game_id: int, version: int, modal: Modal) -> None:
+        super().__init__(title=modal.title[:45], custom_id=codec.make("bm", game_id, version, modal.code),
+                         timeout=15 * 60)  # a form lives as long as its interaction token
+        for field in modal.inputs:
+            self.add_item(discord.ui.TextInput(
+                label=field.label[:45], custom_id=field.key, placeholder=field.placeholder[:100] or None,
+                default=field.default[:4000] or None, min_length=field.min_length, max_length=field.max_length,
+                style=discord.TextStyle.paragraph if field.paragraph else discord.TextStyle.short,
+                required=field.required,
+            ))
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:  # handled by the router
+        return None
+
+
+def modal_values(interaction: discord.Interaction) -> dict[str, str]:
+    """Text inputs of a submitted modal, by custom_id (top-level rows or labels)."""
+    out: dict[str, str] = {}
+
+    def walk(items: list[dict[str, Any]]) -> None:
+        for item in items:
+            if "custom_id" in item and "value" in item:
+                out[item["custom_id"]] = item.get("value") or ""
+            for key in ("components", "component"):
+                child = item.get(key)
+                if isinstance(child, list):
+                    walk(child)
+                elif isinstance(child, dict):
+                    walk([child])
+
+    walk(list((interaction.data or {}).get("components", [])))  # type: ignore[union-attr]
+    return out

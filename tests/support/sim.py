@@ -1,0 +1,201 @@
+"""Playing Boardroom as people do, through SimCord: a guild, a channel, players, and short verbs
+for the things players do (open a lobby, join, start, open their panel, click, restart the bot,
+let time pass). Every REST request the bot makes is checked against Discord's OpenAPI spec."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+
+from bot import create_bot
+from cogs.shared import codec
+from tests.support.openapi import problems
+
+
+def _body(entry: Any) -> Any:
+    body = entry.json
+    if isinstance(body, dict) and "payload_json" in body:
+        body = json.loads(body["payload_json"])
+    return body
+
+
+class Sim:
+    def __init__(self, env: simcord.Env, db_path: Path) -> None:
+        self.env = env
+        self.db_path = db_path
+        self.guild = env.create_guild()
+        self.channel = self.guild.create_text_channel("games")
+        self.players: dict[str, simcord.MemberActor] = {}
+        self._checked = 0
+
+    # -- the world --------------------------------------------------------------------------
+
+    @property
+    def bot(self):
+        return self.env.bot
+
+    @property
+    def store(self):
+        return self.env.bot.store
+
+    @property
+    def house(self):
+        return self.env.bot.house
+
+    def player(self, name: str, roles=()) -> simcord.MemberActor:
+        if name not in self.players:
+            self.players[name] = self.guild.add_member(self.env.create_user(name), roles=list(roles))
+        return self.players[name]
+
+    async def game(self, channel=None):
+        return await self.store.live_in((channel or self.channel).id) or await self.store.latest_in((channel or self.channel).id)
+
+    # -- the lobby --------------------------------------------------------------------------
+
+    async def new_game(self, host, title: str, channel=None) -> simcord.InteractionResult:
+        return await host.slash(channel or self.channel, "game new", title=title)
+
+    def lobby_message(self, channel=None) -> discord.Message:
+        for message in reversed((channel or self.channel).history()):
+            if message.embeds and any(self._is_lobby_button(c) for c in _custom_ids(message)):
+                return message
+        raise AssertionError("no lobby message in the channel")
+
+    @staticmethod
+    def _is_lobby_button(custom_id: str) -> bool:
+        parsed = codec.parse(custom_id)
+        return parsed is not None and parsed.code.startswith("L")
+
+    async def lobby(self, member, verb: str, channel=None) -> simcord.InteractionResult:
+        message = self.lobby_message(channel)
+        cid = next(c for c in _custom_ids(message) if c.endswith(f":L{verb}"))
+        return await member.click(message, custom_id=cid)
+
+    async def start(self, host, title: str, others=(), ai: int = 0, options: dict[str, Any] | None = None,
+                    channel=None) -> None:
+        """Open a lobby, seat everyone, set options, start."""
+        await self.new_game(host, title, channel)
+        for member in others:
+            await self.lobby(member, "join", channel)
+        for _ in range(ai):
+            await self.lobby(host, "addai", channel)
+        if options:
+            game = await self.game(channel)
+            await self.store.update_game(game.id, 0, options={**game.options, **options})
+        await self.lobby(host, "start", channel)
+        await self.settle()
+
+    # -- the table --------------------------------------------------------------------------
+
+    async def table_message(self, channel=None) -> discord.Message:
+        game = await self.game(channel)
+        assert game is not None and game.table_message_id, "no table message"
+        for message in (channel or self.channel).history():
+            if message.id == game.table_message_id:
+                return message
+        raise AssertionError("the table message is not in the channel")
+
+    async def hand(self, member, channel=None) -> discord.Message:
+        """Click My hand; return the ephemeral panel message."""
+        table = await self.table_message(channel)
+        cid = next(c for c in _custom_ids(table) if c.endswith(":Hhand"))
+        result = await member.click(table, custom_id=cid)
+        return panel_of(result)
+
+    async def settle(self) -> None:
+        await self.env.settle()
+        keeper = self.house.table if self.house else None
+        if keeper is not None:
+            await keeper.idle()
+        await self.env.settle()
+
+    async def advance(self, seconds: float) -> None:
+        await self.env.advance_time(seconds)
+        await self.settle()
+
+    async def run_ai(self, limit: int = 2000) -> None:
+        """Let the AI seats move until none has a move due (the house's ai timers)."""
+        for _ in range(limit):
+            game = await self.game()
+            if game is None or game.status != "active":
+                return
+            timers = [t for t in await self.store.timers(game.id) if t.kind == "ai"]
+            if not timers:
+                return
+            wait = max(0.0, min(t.due_at for t in timers) - self.env.now().timestamp())
+            await self.advance(wait + 0.01)
+        raise AssertionError("the AI seats did not stop moving")
+
+    async def restart(self) -> None:
+        """Stop the bot and start a fresh one on the same database, as after a crash or deploy."""
+        await self.settle()
+        await self.env.restart_bot(create_bot(self.db_path))
+        await self.settle()
+
+    # -- the wire ---------------------------------------------------------------------------
+
+    def wire_problems(self) -> list[str]:
+        out = []
+        for entry in self.env.http_requests[self._checked:]:
+            body = _body(entry)
+            out.extend(problems(entry.method, entry.path, body))
+        self._checked = len(self.env.http_requests)
+        return out
+
+    def check_wire(self) -> None:
+        found = self.wire_problems()
+        assert not found, "requests Discord would refuse:\n" + "\n".join(found[:20])
+
+
+def _custom_ids(message: discord.Message) -> list[str]:
+    out = []
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            cid = getattr(child, "custom_id", None)
+            if cid:
+                out.append(cid)
+    return out
+
+
+def custom_ids(message: discord.Message) -> list[str]:
+    return _custom_ids(message)
+
+
+def labels(message: discord.Message) -> list[str]:
+    out = []
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            label = getattr(child, "label", None) or getattr(child, "placeholder", None)
+            if label:
+                out.append(label)
+    return out
+
+
+def panel_of(result: simcord.InteractionResult) -> discord.Message:
+    """The panel message a click produced: its followup, or the edited original."""
+    if result.followups:
+        return result.followups[-1].message
+    assert result.response is not None, f"no reply: {result}"
+    return result.response.message
+
+
+def button(message: discord.Message, code_suffix: str | None = None, label: str | None = None) -> str:
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            cid = getattr(child, "custom_id", None) or ""
+            if (code_suffix is not None and cid.endswith(code_suffix)) or (label is not None and getattr(child, "label", None) == label):
+                return cid
+    raise AssertionError(f"no button {code_suffix or label!r} in {labels(message)}")
+
+
+def text_of(message: discord.Message) -> str:
+    """All the text a message shows: content, embed titles, descriptions, fields, footers."""
+    parts = [message.content or ""]
+    for e in message.embeds:
+        parts += [e.title or "", e.description or "", e.footer.text or ""]
+        parts += [f"{f.name} {f.value}" for f in e.fields]
+    return "\n".join(parts)
