@@ -694,6 +694,10 @@ def _two_lines(text: str, width: int, size: int) -> list[str]:
             a, b = " ".join(words[:cut]), " ".join(words[cut:])
             if text_width(a, f) <= width:
                 return [a, b]
+    # Japanese: break after the particle の ("赤の / 一族カード") when both halves fit
+    for cut in [i + 1 for i, ch in enumerate(text) if ch == "の"]:
+        if text_width(text[:cut], f) <= width and text_width(text[cut:], f) <= width:
+            return [text[:cut], text[cut:]]
     mid = len(text) // 2
     for cut in range(mid, len(text)):
         if text_width(text[:cut], f) > width:

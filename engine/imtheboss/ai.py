@@ -334,7 +334,9 @@ def _sabotage(view: dict, legal: list[dict], me: int, rng: random.Random, last_c
             good = []
             for a in travels:
                 s = by_src.get(a["src"])
-                if s is None or not s["committed"] or s["owner"] == me:
+                # one's own investors may be sent away only under the 2-player rules, where
+                # that is the way to keep a rival from using them
+                if s is None or not s["committed"] or (s["owner"] == me and not view["shared"]):
                     continue
                 alternatives = [x for x in deal["sources"] if x["clan"] == s["clan"] and x["src"] != s["src"]]
                 if alternatives:
