@@ -1095,8 +1095,11 @@ class ImTheBoss(Game):
         state["hands"][seat] = []
         if len(self._live(state)) < 2:
             deal = state["deal"]
+            win = state["window"]
             if deal is not None:
                 self._fail_deal(state, [], "resigned")
+            elif win is not None and win["kind"] == "reaction":
+                state["discard"].extend(win["cards"])
             self._end(state, ev, "resigned")
             return
         phase = state["phase"]

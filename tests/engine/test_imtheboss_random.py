@@ -274,3 +274,33 @@ def test_views_never_show_draw_order_or_chance():
 
 def test_last_deal_constant():
     assert LAST_DEAL == 15
+
+
+def test_random_resignations_keep_the_invariants():
+    """`resign` is not in legal() (the bot usually hands a leaver's seat to the AI), so the
+    fuzzers never try it: here seats resign at random moments of random games."""
+    for seed in range(25):
+        n = 2 + seed % 5
+        rng = random.Random(seed)
+        state = GAME.setup(n, seed, {})
+        for step in range(1500):
+            if GAME.outcome(state) is not None:
+                break
+            if rng.random() < 0.01:
+                live = [s for s in range(n) if not state["resigned"][s]]
+                GAME.apply(state, rng.choice(live), {"type": "resign"})
+            else:
+                movers = [s for s in range(n) if GAME.legal(state, s)]
+                windows = GAME.windows(state)
+                if windows and (not movers or rng.random() < 0.05):
+                    GAME.apply(state, SYSTEM, {"type": "timeout", "id": rng.choice(windows).id})
+                else:
+                    assert movers, "nobody can act and no window is open"
+                    s = rng.choice(movers)
+                    GAME.apply(state, s, rng.choice(GAME.legal(state, s)))
+            check(state)
+            if step % 50 == 0:
+                harness.assert_no_leak(GAME, state)
+        if state["over"]:
+            places = GAME.outcome(state).places
+            assert all(p is None for s, p in enumerate(places) if state["resigned"][s])
