@@ -166,10 +166,10 @@ def _draw_tile(draw: ImageDraw.ImageDraw, view: dict, space: int, box, lang: str
                 _tick(draw, x0 + sx, y0 + sy, size)
     if view.get("marker") == space and not view["over"]:
         draw.rounded_rectangle(box, radius=12, outline=GOLD, width=5)
-        r = 17
-        cx, cy = x1 - 4, y0 + 4
-        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=GOLD, outline=BG, width=3)
-        draw_text(draw, (cx, cy + 1), "$", SIZE_BODY, DARK_INK, bold=True, anchor="mm")
+        r = 19  # the dollar marker, in the corner the requirements never reach
+        cx, cy = x1 - 26, y1 - 26
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=GOLD, outline=_blend(GOLD, BG, 0.5), width=3)
+        draw_text(draw, (cx, cy + 1), "$", SIZE_LABEL, DARK_INK, bold=True, anchor="mm")
 
 
 @lru_cache(maxsize=1024)
