@@ -179,7 +179,8 @@ class TableKeeper:
         return lines
 
     async def _narration_message(self, game: GameRow, p: Pending, t: Translator):
-        lines = [f"▸ {line}" for line in self._narrate(game, t, p.events)]
+        quiet = ui_for(game.title).quiet_events
+        lines = [f"▸ {line}" for line in self._narrate(game, t, [e for e in p.events if e.get("type") not in quiet])]
         for kind, params in p.notes:
             if kind == "deadline":
                 window = params["window"]

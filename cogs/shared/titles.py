@@ -85,6 +85,9 @@ class TitleUI:
     #: Public buttons on the table message change with the version (e.g. a live bell), so the
     #: house redraws them on every refresh.
     colour: int = 0xE0B84C
+    #: Event types narrated on the table (recent lines, /game log) but never posted as a
+    #: message on their own: chatty live events (a die roll in E-Wars dice time).
+    quiet_events: frozenset[str] = frozenset()
 
     def __init__(self) -> None:
         self.game: Game = engine.get(self.title)
