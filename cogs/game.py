@@ -36,6 +36,13 @@ log = logging.getLogger(__name__)
 NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files", "read_message_history")
 
 
+def with_view(view: discord.ui.View | None, **kwargs: Any) -> dict[str, Any]:
+    """Message kwargs with `view` only when there is one (discord.py refuses view=None on sends)."""
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs
+
+
 def tr_for(interaction: discord.Interaction) -> Translator:
     return Translator(language_of(interaction.locale))
 
@@ -175,7 +182,7 @@ class GameCog(commands.Cog):
         t = tr_for(interaction)
         if game.status == "lobby":
             embed, view = lobby_mod.lobby_message(game, Translator(game.lang))
-            await interaction.response.send_message(embed=embed, view=view)
+            await interaction.response.send_message(**with_view(view, embed=embed))
             message = await interaction.original_response()
             await self.house.store.update_game(game.id, now(), lobby_message_id=message.id)
             return
@@ -193,7 +200,7 @@ class GameCog(commands.Cog):
             await reply(interaction, tr_for(interaction)("core.error.no_game"))
             return
         embed, view = await self.log_page(game.id, page - 1, tr_for(interaction))
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        await interaction.response.send_message(**with_view(view, embed=embed, ephemeral=True))
 
     @game.command(name=_l("rules", key="core.cmd.rules.name"),
                   description=_l("Read the rules of a game", key="core.cmd.rules.description"))
@@ -210,7 +217,7 @@ class GameCog(commands.Cog):
             await reply(interaction, t("core.rules.choose"))
             return
         embed, view = self.rules_page(chosen, 0, t)
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        await interaction.response.send_message(**with_view(view, embed=embed, ephemeral=True))
 
     @game.command(name=_l("settings", key="core.cmd.settings.name"),
                   description=_l("Deadlines, reminders and pace of the game here", key="core.cmd.settings.description"))
@@ -598,7 +605,7 @@ class GameCog(commands.Cog):
         if message is not None and message.flags.ephemeral:
             await interaction.response.edit_message(embed=embed, view=view)
         else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+            await interaction.response.send_message(**with_view(view, embed=embed, ephemeral=True))
 
     def rules_page(self, title: str, page: int, t: Translator):
         pages = rules_pages(title, t.lang)
@@ -837,7 +844,7 @@ class GameCog(commands.Cog):
         elif code == "act" and values:
             action = codec.decode_action(values[0], pc.legal)
             reply_ = Apply(action) if action else Refuse("core.error.bad_action")
-        elif code[:1] in ("a", "l") and not values:
+        elif codec.is_action_code(code) and not values:
             action = codec.decode_action(code, pc.legal)
             reply_ = Apply(action) if action else Refuse("core.error.bad_action")
         else:

@@ -259,8 +259,10 @@ class Game:
         """None while the game runs; the final places and scores once it is over."""
         raise NotImplementedError
 
-    def ai_action(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
-        """The seat-filler's choice, from that seat's view and legal actions only."""
+    def ai_action(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action | None:
+        """The seat-filler's choice, from that seat's view and legal actions only. None means
+        "wait": allowed only when the seat owes nothing (it is not in `view["to_act"]`), e.g. a
+        seat with nothing to offer in a free-for-all negotiation."""
         raise NotImplementedError
 
     def secrets(self, state: State) -> dict[str, list[str]]:

@@ -5,9 +5,9 @@ the click means, so every button works after a restart and a stale one is recogn
     bs:<game>:<version>:<code>   a string select (the chosen values arrive with the click)
     bm:<game>:<version>:<code>   a modal
 
-Codes that stand for an engine action:
-    a<json>   the action itself, compact JSON (when it fits in Discord's 100 characters)
-    l<n>      the n-th entry of the clicking seat's legal list at that version (version-bound)
+Codes that stand for an engine action start with a sign, so titles may use any word:
+    !<json>   the action itself, compact JSON (when it fits in Discord's 100 characters)
+    #<n>      the n-th entry of the clicking seat's legal list at that version (version-bound)
 Other codes belong to the lobby (`L...`), the house (`H...`) or the title's panel.
 """
 
@@ -60,26 +60,26 @@ def _compact(action: dict[str, Any]) -> str:
 def action_code(action: dict[str, Any], legal: list[dict[str, Any]] | None = None, room: int = 80) -> str:
     """The shortest faithful code for an action: inline JSON if it fits, else its index in the
     seat's legal list (which binds the code to the version the panel was drawn for)."""
-    text = "a" + _compact(action)
+    text = "!" + _compact(action)
     if len(text) <= room:
         return text
     if legal is not None:
         wanted = _compact(action)
         for i, candidate in enumerate(legal):
             if _compact(candidate) == wanted:
-                return f"l{i}"
+                return f"#{i}"
     raise ValueError(f"action too long for a custom_id and not in the legal list: {text[:60]}")
 
 
 def decode_action(code: str, legal: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The action a code stands for, or None if it is not an action code (or is malformed)."""
-    if code.startswith("a"):
+    if code.startswith("!"):
         try:
             value = json.loads(code[1:])
         except ValueError:
             return None
         return value if isinstance(value, dict) and isinstance(value.get("type"), str) else None
-    if code.startswith("l") and code[1:].isdigit():
+    if code.startswith("#") and code[1:].isdigit():
         i = int(code[1:])
         return legal[i] if 0 <= i < len(legal) else None
     return None
@@ -87,4 +87,8 @@ def decode_action(code: str, legal: list[dict[str, Any]]) -> dict[str, Any] | No
 
 def needs_version(code: str) -> bool:
     """Index codes only make sense at the version they were drawn for."""
-    return code.startswith("l")
+    return code.startswith("#")
+
+
+def is_action_code(code: str) -> bool:
+    return code[:1] in ("!", "#")

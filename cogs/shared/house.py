@@ -146,8 +146,9 @@ class House:
 
     def plan_timers(self, game: GameRow, state: dict[str, Any], existing: list[Timer], t: float) -> list[tuple]:
         """The game's timers after an action: a deadline and a reminder per open window (kept at
-        their first due time while the window stays open), and a turn for each AI seat that can
-        move. Recomputed from the state on every action, so timers never drift from the rules."""
+        their first due time while the window stays open, or sooner if the settings were
+        shortened), and a turn for each AI seat that can move. Recomputed from the state on
+        every action, so timers never drift from the rules."""
         engine = ui_for(game.title).game
         conf = settings_mod.merged(game.settings)
         old = {(x.kind, x.ref): x.due_at for x in existing}
@@ -157,9 +158,11 @@ class House:
         for w in engine.windows(state):
             length = settings_mod.deadline_for(engine, conf, w.kind)
             if length > 0:
-                out.append(("deadline", w.id, old.get(("deadline", w.id), t + length), {"kind": w.kind}))
+                due = min(old.get(("deadline", w.id), t + length), t + length)
+                out.append(("deadline", w.id, due, {"kind": w.kind}))
             if conf["reminder"] > 0 and humans & set(w.seats):
-                out.append(("reminder", w.id, old.get(("reminder", w.id), t + conf["reminder"]), {}))
+                due = min(old.get(("reminder", w.id), t + conf["reminder"]), t + conf["reminder"])
+                out.append(("reminder", w.id, due, {}))
         for seat in sorted(ai_seats):
             if engine.legal(state, seat):
                 out.append(("ai", str(seat), old.get(("ai", str(seat)), t + conf["ai_delay"]), {}))

@@ -19,7 +19,7 @@ async def test_lobby_start_and_a_whole_game(sim):
         seat = g.to_act(game.state)[0]
         member = [ann, bob][seat]
         panel = await sim.hand(member)
-        cid = next(c for c in custom_ids(panel) if ":a" in c or c.endswith(":l0"))
+        cid = next(c for c in custom_ids(panel) if ":!" in c or c.endswith(":#0"))
         result = await member.click(panel, custom_id=cid)
         assert result.acknowledged
         await sim.settle()

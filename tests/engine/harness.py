@@ -95,13 +95,21 @@ def play_random(
             seat, action = SYSTEM, {"type": "timeout", "id": rng.choice(windows).id}
         else:
             assert movers, f"nobody can act and no window is open at step {step}"
-            seat = rng.choice(movers)
-            legal = game.legal(state, seat)
+            seat, action = None, None
             if ai:
-                action = game.ai_action(game.view(state, seat), legal, rng)
+                # A seat-filler may wait (None) when it owes nothing: ask the others, as the bot does.
+                for candidate in rng.sample(movers, len(movers)):
+                    action = game.ai_action(game.view(state, candidate), game.legal(state, candidate), rng)
+                    if action is not None:
+                        seat = candidate
+                        break
+                if action is None:
+                    assert windows, f"every seat-filler waits and no window is open at step {step}"
+                    seat, action = SYSTEM, {"type": "timeout", "id": rng.choice(windows).id}
             else:
-                action = rng.choice(legal)
-            if step % 7 == 0:
+                seat = rng.choice(movers)
+                action = rng.choice(game.legal(state, seat))
+            if step % 7 == 0 and seat is not SYSTEM:
                 # On a copy: a "broken" action can happen to stay legal (one with no fields), and
                 # must not then be applied to the game being played.
                 _refusal_changes_nothing(game, copy_json(state), seat, rng)

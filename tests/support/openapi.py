@@ -90,7 +90,7 @@ def problems(method: str, path: str, body: Any) -> list[str]:
 
 def _numeric_snowflakes_as_strings(body: Any) -> Any:
     """discord.py sends a few snowflakes as JSON numbers (new attachments' ids, allowed_mentions
-    users), which Discord accepts though the spec types snowflakes as strings."""
+    users, a DM's recipient), which Discord accepts though the spec types snowflakes as strings."""
     if not isinstance(body, dict):
         return body
     body = dict(body)
@@ -99,6 +99,8 @@ def _numeric_snowflakes_as_strings(body: Any) -> Any:
             {**a, "id": str(a["id"])} if isinstance(a, dict) and isinstance(a.get("id"), int) else a
             for a in body["attachments"]
         ]
+    if isinstance(body.get("recipient_id"), int):
+        body["recipient_id"] = str(body["recipient_id"])
     mentions = body.get("allowed_mentions")
     if isinstance(mentions, dict):
         body["allowed_mentions"] = {k: [str(x) for x in v] if k in ("users", "roles") and isinstance(v, list) else v
