@@ -36,10 +36,9 @@ class Config:
 
 
 NO_TOKEN = """\
-Boardroom needs a Discord bot token to connect, and none was found.
-
-Create an application at https://discord.com/developers/applications, open its "Bot" page,
-press "Reset Token" and copy the token. Then either put it in a file named .env next to bot.py
-(a line `DISCORD_TOKEN=your-token`), or set the environment variable DISCORD_TOKEN before
-running `python bot.py`. The README's "Create the Discord application" section shows how to
-invite the bot to your server with the right permissions."""
+Boardroom needs a Discord bot token to connect, and none was found. Create an application at
+https://discord.com/developers/applications, open its "Bot" page, press "Reset Token" and copy
+the token; then either put it in a file named .env next to bot.py (a line
+`DISCORD_TOKEN=your-token`) or set the environment variable DISCORD_TOKEN, and run
+`python bot.py` again. The README's "Create the Discord application" section shows how to
+invite the bot to your server with the permissions it needs."""
