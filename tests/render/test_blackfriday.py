@@ -4,8 +4,6 @@ Japanese; size and time bounds; samples written to artifacts/blackfriday/ for lo
 from __future__ import annotations
 
 import random
-import statistics
-import time
 from pathlib import Path
 
 import pytest
@@ -79,19 +77,8 @@ def test_names_missing_or_short_list():
     R.panel_image(GAME.view(st, 0), ["Only one"], "en")
 
 
-def test_render_time():
+def test_late_five_player_pictures_stay_small():
+    """Speed is measured by `python -m bench`; here only the size budget (500 KB)."""
     st = _game(5, 90)
-    pub = GAME.view(st, None)
-    mine = GAME.view(st, 0)
-    R.table_image(pub, NAMES, "ja")  # warm the cached layers
-    times = {"table": [], "panel": []}
-    for _ in range(5):
-        t = time.perf_counter()
-        png(R.table_image(pub, NAMES, "ja"))
-        times["table"].append(time.perf_counter() - t)
-        t = time.perf_counter()
-        png(R.panel_image(mine, NAMES, "ja"))
-        times["panel"].append(time.perf_counter() - t)
-    # The target is 60 ms (measured ~30 ms); the bound is loose for a busy test machine.
-    assert statistics.median(times["table"]) < 0.2
-    assert statistics.median(times["panel"]) < 0.2
+    assert len(png(R.table_image(GAME.view(st, None), NAMES, "ja"))) < 500 * 1024
+    assert len(png(R.panel_image(GAME.view(st, 0), NAMES, "ja"))) < 500 * 1024

@@ -73,21 +73,14 @@ def test_every_picture_renders(seats, lang):
     _check(R.results_image(snaps["over"][1], names, lang), f"test_results_{seats}p_{lang}")
 
 
-def test_render_time_bounds():
-    snaps = snapshots(4)
-    times = []
-    for key, (mine, public) in snaps.items():
+def test_four_player_pictures_stay_small():
+    """Speed is measured by `python -m bench`; here only the size budget (500 KB)."""
+    for key, (mine, public) in snapshots(4).items():
         for lang in ("en", "ja"):
             for fn, view in ((R.table_image, public), (R.panel_image, mine)):
-                t0 = time.perf_counter()
                 img = fn(view, NAMES, lang)
-                if img is None:
-                    continue
-                png(img)
-                times.append(time.perf_counter() - t0)
-    times.sort()
-    # The budget is 60 ms; the bound is looser because the test machine is shared.
-    assert times[len(times) // 2] < 0.12
+                if img is not None:
+                    assert len(png(img)) < 500 * 1024, key
 
 
 def test_pictures_come_from_the_view_only():

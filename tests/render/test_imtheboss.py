@@ -94,15 +94,8 @@ def test_mid_deal_snapshots_exist():
 
 
 @pytest.mark.parametrize("seats", [3, 6])
-def test_render_time_and_size(seats):
-    snaps = snapshots(seats)
-    times = []
-    for key, (mine, public) in snaps.items():
-        for _ in range(2):
-            t0 = time.perf_counter()
-            img = R.results_image(public, NAMES[:seats], "ja") if key == "over" else R.table_image(public, NAMES[:seats], "ja")
-            data = png(img)
-            times.append(time.perf_counter() - t0)
-            assert len(data) < 500 * 1024
-    times.sort()
-    assert times[len(times) // 2] < 0.12  # 60 ms is the target on a quiet machine; shared CI is noisy
+def test_pictures_stay_small(seats):
+    """Speed is measured by `python -m bench`; here only the size budget (500 KB)."""
+    for key, (mine, public) in snapshots(seats).items():
+        img = R.results_image(public, NAMES[:seats], "ja") if key == "over" else R.table_image(public, NAMES[:seats], "ja")
+        assert len(png(img)) < 500 * 1024, key
