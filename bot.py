@@ -15,6 +15,7 @@ import logging
 import sys
 from pathlib import Path
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -112,6 +113,8 @@ def main(argv: list[str] | None = None) -> int:
     config = Config.from_env()
     logging.basicConfig(level=getattr(logging, config.log_level, logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # A board-game bot never joins voice: discord.py's warning about voice support only confuses admins.
+    logging.getLogger("discord.client").addFilter(lambda record: "voice will NOT be supported" not in record.getMessage())
     if not config.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
@@ -122,6 +125,11 @@ def main(argv: list[str] | None = None) -> int:
         print("Discord refused the token in DISCORD_TOKEN: it is wrong or was reset. Copy a fresh one from the "
               "developer portal (Bot page, Reset Token).", file=sys.stderr)
         return 2
+    except (aiohttp.ClientConnectionError, OSError) as error:
+        # No network, DNS failure, firewall: say so in one line instead of a traceback.
+        print(f"Cannot reach Discord ({error.__class__.__name__}: {error}). Check the network connection and "
+              "try again; games are safe in the database.", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         pass
     return 0
