@@ -1,0 +1,547 @@
+"""Black Friday played through the bot (SimCord): from /game new through the lobby to the
+results message, with every kind of move clicked on the private panel (subsidies, buys, sells,
+silver, passes, the special card, keeping the turn open), a restart in the middle, and checks
+that the channel never shows a seat's holdings, money or subsidies.
+
+The humans' later moves are the seat-filler's choices *clicked through the panel* (`enact`):
+for each one the test opens My hand, finds the form, the colours and counts, the follow-up
+choices, and confirms; the action the house records must be the one intended. So every move
+the AI makes in those rounds is shown to be reachable from Discord with a few clicks."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cogs.shared import codec
+from cogs.shared.house import now
+from cogs.shared.titles import ui_for
+from engine.core import copy_json
+from tests.support.sim import labels, panel_of, text_of
+
+ART = Path(__file__).resolve().parents[2] / "artifacts" / "blackfriday" / "bot"
+GAME = ui_for("blackfriday").game
+COLOURS = "YBRGO"
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+async def _close_stores(sim):
+    """The sim fixture leaves the bot's database open, and aiosqlite's worker thread then keeps
+    the test process alive after the tests (see the report): close it once the test is done."""
+    yield
+    await close_bot(sim)
+
+
+async def close_bot(sim) -> None:
+    await sim.settle()
+    if sim.house is not None:
+        await sim.house.stop()
+    if sim.store is not None:
+        await sim.store.close()
+
+
+async def restart(sim) -> None:
+    """sim.restart(), closing the old bot's database as the new one opens its own."""
+    old_house, old_store = sim.house, sim.store
+    await sim.restart()
+    await old_house.stop()
+    await old_store.close()
+
+
+def comps(message) -> list[Any]:
+    out = []
+    for row in message.components:
+        out.extend(getattr(row, "children", [row]))
+    return out
+
+
+def code_of(component) -> str:
+    parsed = codec.parse(component.custom_id or "")
+    return parsed.code if parsed else ""
+
+
+def find(message, *, label: str | None = None, code: str | None = None, suffix: str | None = None,
+         prefix: str | None = None, required: bool = True):
+    """A button or select of a message: by label/placeholder, code, code suffix, or code prefix."""
+    for c in comps(message):
+        text = getattr(c, "label", None) or getattr(c, "placeholder", None) or ""
+        k = code_of(c)
+        if (label is not None and text == label) or (code is not None and k == code) \
+                or (suffix is not None and k.endswith(suffix)) or (prefix is not None and k.startswith(prefix)):
+            return c
+    if required:
+        raise AssertionError(f"no component {label or code or suffix or prefix!r} in {labels(message)}")
+    return None
+
+
+async def click(sim, member, message, **how):
+    result = await member.click(message, custom_id=find(message, **how).custom_id)
+    await sim.settle()
+    return result
+
+
+async def choose(sim, member, message, value: str, **how):
+    result = await member.select(message, [value], custom_id=find(message, **how).custom_id)
+    await sim.settle()
+    return result
+
+
+def option_for(select, action: dict) -> str:
+    """The option of an action select that stands for `action`."""
+    for o in select.options:
+        if codec.decode_action(o.value, []) == action:
+            return o.value
+    raise AssertionError(f"{action} not offered in {[o.value for o in select.options]}")
+
+
+def channel_text(sim, since: int = 0) -> str:
+    return "\n".join(text_of(m) for m in sim.channel.history()[since:])
+
+
+async def save(message, name: str) -> bytes:
+    assert message.attachments, f"{name}: the message has no picture"
+    data = await message.attachments[0].read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    ART.mkdir(parents=True, exist_ok=True)
+    (ART / name).write_bytes(data)
+    return data
+
+
+def transcript(message, name: str) -> None:
+    """Append what a message shows (text, components, options) to artifacts/.../transcript.txt."""
+    ART.mkdir(parents=True, exist_ok=True)
+    lines = [f"===== {name}", text_of(message)]
+    for c in comps(message):
+        text = getattr(c, "label", None) or getattr(c, "placeholder", None)
+        lines.append(f"  [{type(c).__name__}{' disabled' if getattr(c, 'disabled', False) else ''}] {text}")
+        for o in getattr(c, "options", []) or []:
+            lines.append(f"      - {o.label} | {o.description or ''}")
+    with (ART / "transcript.txt").open("a", encoding="utf-8") as fh:
+        fh.write("\n".join(lines) + "\n")
+
+
+async def open_game(sim, host, others, ai: int, seed: int):
+    """/game new, joins, AI seats, a known seed, start."""
+    await sim.new_game(host, "blackfriday")
+    lobby = sim.lobby_message()
+    assert "Black Friday" in text_of(lobby)
+    for member in others:
+        await sim.lobby(member, "join")
+    for _ in range(ai):
+        await sim.lobby(host, "addai")
+    game = await sim.game()
+    await sim.store.update_game(game.id, now(), seed=seed, settings={**game.settings, "reminder": 0})
+    await sim.lobby(host, "start")
+    await sim.settle()
+    game = await sim.game()
+    assert game.status == "active"
+    return game
+
+
+async def arrange(sim, build) -> dict:
+    """Write a changed engine state into the store as a new version (the house picks it up)."""
+    game = await sim.game()
+    state = copy_json(game.state)
+    build(state)
+    await sim.store.update_game(game.id, now(), state=state, version=game.version + 1)
+    sim.house.forget(game.id)
+    fresh = await sim.house.game(game.id)
+    await sim.house.replan(fresh)
+    sim.house.table.refresh(game.id)
+    await sim.settle()
+    return state
+
+
+async def last_seq(sim) -> int:
+    game = await sim.game()
+    entries = await sim.store.actions(game.id, newest_first=True, limit=1)
+    return entries[0]["seq"] if entries else 0
+
+
+async def action_after(sim, seq: int) -> dict:
+    """The first action recorded after `seq` (AI seats may have moved since)."""
+    game = await sim.game()
+    entries = await sim.store.actions(game.id, newest_first=True, limit=20)
+    return min((e for e in entries if e["seq"] > seq), key=lambda e: e["seq"])["action"]
+
+
+def form_state(message) -> str:
+    """The order form's state as the Confirm button carries it (e.g. "S101000YR")."""
+    return code_of(find(message, suffix=":ok")).split(":")[0]
+
+
+async def enact(sim, member, action: dict) -> None:
+    """Play `action` for `member` by clicking their private panel, as a player would."""
+    before = await last_seq(sim)
+    panel = await sim.hand(member)
+    kind = action["type"]
+    keep = action.get("end_turn") is False
+    if kind in ("pass", "subsidy", "special_pass", "setup_bag"):
+        if keep:
+            panel = panel_of(await click(sim, member, panel, code="M1"))
+        code = {"pass": "Ppass", "subsidy": "Psub", "special_pass": "Pspec", "setup_bag": "Psetup"}[kind]
+        select = find(panel, code=code, required=False)
+        if select is None:  # an empty market: a plain button
+            await click(sim, member, panel, code="!" + json.dumps(action, separators=(",", ":"), sort_keys=True))
+        else:
+            await choose(sim, member, panel, option_for(select, action), code=code)
+    elif kind == "end_turn":
+        await click(sim, member, panel, code='!{"type":"end_turn"}')
+    elif kind in ("buy", "sell"):
+        panel = panel_of(await click(sim, member, panel, prefix="B0" if kind == "buy" else "S0"))
+        for colour, count in action["bags"].items():
+            select = find(panel, suffix=":a")
+            if f"{colour}{count}" not in [o.value for o in select.options]:
+                select = find(panel, suffix=":a2")
+            panel = panel_of(await choose(sim, member, panel, f"{colour}{count}", code=code_of(select)))
+        follow = [("extra", ":x", 7)] if kind == "buy" else [("lower", ":l", 7), ("take", ":t", 8)]
+        for field, suffix, pos in follow:
+            want = action[field]
+            if want is not None and form_state(panel)[pos] != want:
+                panel = panel_of(await choose(sim, member, panel, want, suffix=suffix))
+        if keep:
+            panel = panel_of(await click(sim, member, panel, suffix=":k"))
+        await click(sim, member, panel, suffix=":ok")
+    elif kind == "silver":
+        panel = panel_of(await click(sim, member, panel, prefix="V0"))
+        panel = panel_of(await choose(sim, member, panel, str(action["qty"]), suffix=":q"))
+        if action["colour"] is not None and form_state(panel)[7] != action["colour"]:
+            panel = panel_of(await choose(sim, member, panel, action["colour"], suffix=":x"))
+        if keep:
+            panel = panel_of(await click(sim, member, panel, suffix=":k"))
+        await click(sim, member, panel, suffix=":ok")
+    else:
+        raise AssertionError(f"no panel route for {action}")
+    done = await action_after(sim, before)
+    assert {k: v for k, v in done.items() if k != "subsidy"} == action, (done, action)
+
+
+async def ai_choice(sim, seat: int) -> dict | None:
+    game = await sim.game()
+    return sim.house.ai_choice(game, seat)
+
+
+async def play_seat(sim, members: dict[int, Any], seat: int) -> None:
+    """One move of `seat`: humans click the seat-filler's choice on their panel; AI seats move."""
+    game = await sim.game()
+    if seat in members:
+        action = await ai_choice(sim, seat)
+        assert action is not None
+        await enact(sim, members[seat], action)
+    else:
+        await sim.house.ai_move(game.id, seat)
+        await sim.settle()
+
+
+async def ai_turns(sim, members: dict[int, Any]) -> None:
+    """Let the AI seats play until a human is to move. The house's AI timer is used first; an
+    AI seat that moves twice in a row (a subsidy, then its main action) loses its timer (the
+    house bug in the report), so the next move is asked for directly."""
+    await sim.run_ai()
+    for _ in range(50):
+        game = await sim.game()
+        if game.status != "active" or game.state["active"] in members:
+            return
+        await sim.house.ai_move(game.id, game.state["active"])
+        await sim.settle()
+    raise AssertionError("the AI seats did not stop moving")
+
+
+async def fast_forward(sim, limit: int = 4000) -> None:
+    """Every seat, humans too, plays the seat-filler's moves until the game ends."""
+    for _ in range(limit):
+        game = await sim.game()
+        if game.status != "active":
+            return
+        await sim.house.ai_move(game.id, game.state["active"])
+        await sim.settle()
+    raise AssertionError("the game did not end")
+
+
+PRIVATE_MARKS = ("Your stocks", "You hold", "💵", "subsidies 0/", "subsidies 1/", "You take", "You pay",
+                 "You exchange", "owed interest (still owed", "Only you see this")
+
+
+def assert_channel_private(sim, sentinels: tuple[str, ...] = ()) -> None:
+    """Nothing of a seat's private panel in the channel: no purse line, holdings line, private
+    event (subsidy taken, interest paid, gold exchanged), nor the planted sentinel amounts."""
+    text = channel_text(sim)
+    for mark in PRIVATE_MARKS + sentinels:
+        assert mark not in text, f"{mark!r} shown in the channel"
+
+
+def adjustment_messages(sim) -> list[str]:
+    """Narration messages (not the table embed) that tell of a price adjustment."""
+    return [m.content for m in sim.channel.history() if "📉 **Price adjustment**" in (m.content or "")]
+
+
+# -- a 4-player game: three people and an AI --------------------------------------------------
+
+
+async def test_four_player_game_through_the_panel(sim):
+    (ART / "transcript.txt").unlink(missing_ok=True)
+    ann, bob, cat = sim.player("ann"), sim.player("bob"), sim.player("cat")
+    game = await open_game(sim, ann, [bob, cat], ai=1, seed=10)
+    assert game.state["start"] == 0  # seed 10: ann starts; bob, cat and the AI hold special cards
+    members = {0: ann, 1: bob, 2: cat}
+    table = await sim.table_message()
+    transcript(table, "table at the start")
+    text = text_of(table)
+    assert "Level Start: 1 per action · subsidies up to 1 units · 3 drawn at an adjustment" in text
+    assert "Next adjustment: buy table 0/5 · silver table 0/5 · sell table 1 10 left (at 5)" in text
+    await save(table, "01-table-start.png")
+
+    # -- ann: a subsidy, then a buy ----------------------------------------------------------
+    panel = await sim.hand(ann)
+    transcript(panel, "ann: My hand")
+    text = text_of(panel)
+    assert "**Your turn.**" in text
+    assert "💵 **$0** · subsidies 0/1 · 0 silver · 0 gold" in text
+    assert "Your stocks: 🟨 Yellow ×1, 🟦 Blue ×2, 🟥 Red ×1, 🟩 Green ×1 (worth $35)" in text
+    assert {"Buy stock", "Sell stock", "Buy silver", "Keep my turn open"} <= set(labels(panel))
+    assert find(panel, code="Pspec", required=False) is None  # the start player has no card
+    await save(panel, "02-panel-ann-turn.png")
+    # bob looks at his panel meanwhile: his own purse, ann's turn, no moves.
+    other = await sim.hand(bob)
+    assert "It is ann's turn." in text_of(other) and "🃏 Special card: extra pass." in text_of(other)
+    assert not [c for c in comps(other) if not getattr(c, "disabled", False)]
+
+    select = find(panel, code="Psub")
+    assert [o.label for o in select.options] == ["1 unit: +$20"]
+    panel = panel_of(await choose(sim, ann, panel, option_for(select, {"type": "subsidy", "units": 1}), code="Psub"))
+    assert "💵 **$20** · subsidies 1/1" in text_of(panel)
+    assert find(panel, code="Psub", required=False) is None  # at the level's limit
+    panel = panel_of(await click(sim, ann, panel, label="Buy stock"))
+    transcript(panel, "ann: Buy stock")
+    assert "Choose colours and counts (up to 1 in all)." in text_of(panel)
+    assert find(panel, label="Confirm").disabled
+    add = find(panel, suffix=":a")
+    assert [o.label for o in add.options] == ["Yellow ×1: $7", "Blue ×1: $7", "Red ×1: $7", "Green ×1: $7",
+                                              "Orange ×1: $7"]
+    panel = panel_of(await choose(sim, ann, panel, "Y1", suffix=":a"))
+    transcript(panel, "ann: Buy stock, Yellow ×1")
+    text = text_of(panel)
+    assert "1 × Yellow at $7" in text and "Total: $7 · You have $20." in text
+    assert "Extra briefcase to the buy table: Yellow" in text  # the only possible choice
+    await save(panel, "03-panel-ann-buy.png")
+    mark = len(sim.channel.history())
+    await click(sim, ann, panel, label="Confirm")
+    game = await sim.game()
+    assert game.state["players"][0]["bags"][0] == 2 and game.state["players"][0]["money"] == 13
+    assert game.state["active"] == 1
+    assert "▸ ann buys 1 Yellow stock at $7." in channel_text(sim, mark)
+    assert_channel_private(sim, ("$13", "$20"))
+
+    # -- bob: the special card's extra pass, then a sale -------------------------------------
+    panel = await sim.hand(bob)
+    transcript(panel, "bob: My hand")
+    special = find(panel, code="Pspec")
+    assert special.placeholder == "Special card, extra pass: a briefcase to the silver table"
+    mark = len(sim.channel.history())
+    panel = panel_of(await choose(sim, bob, panel, option_for(special, {"type": "special_pass", "colour": "O"}),
+                                  code="Pspec"))
+    transcript(panel, "bob: after the extra pass")
+    text = channel_text(sim, mark)
+    assert "▸ 🃏 bob uses their special card: extra pass." in text
+    assert "▸ bob moves a Orange briefcase from the market to the silver table (special card)." in text
+    assert "**Your turn.**" in text_of(panel) and "Special card" not in text_of(panel)
+    panel = panel_of(await click(sim, bob, panel, label="Sell stock"))
+    panel = panel_of(await choose(sim, bob, panel, "Y1", suffix=":a"))
+    transcript(panel, "bob: Sell stock, Yellow ×1")
+    text = text_of(panel)
+    assert "Income: $7" in text and "Drops a step: Yellow" in text
+    assert "From sell table 1 to the market: Yellow" in text
+    mark = len(sim.channel.history())
+    await click(sim, bob, panel, label="Confirm")
+    text = channel_text(sim, mark)
+    assert "▸ bob sells 1 Yellow stock at $7." in text and "▸ Yellow: $7 → $6 (sale)." in text
+    game = await sim.game()
+    assert game.state["players"][1]["money"] == 7 and game.state["active"] == 2
+
+    # -- cat: keeps the turn open, sells two with sell +1, takes a subsidy, ends the turn ----
+    panel = await sim.hand(cat)
+    panel = panel_of(await click(sim, cat, panel, code="M1"))
+    assert "Your turn stays open after the main action" in text_of(panel)
+    panel = panel_of(await click(sim, cat, panel, label="Sell stock"))
+    assert "One more than the limit uses your special card (sell +1)." in text_of(panel)
+    add = find(panel, suffix=":a")
+    assert "uses your special card (sell +1)" in next(o.description for o in add.options if o.value == "Y2")
+    panel = panel_of(await choose(sim, cat, panel, "Y1", suffix=":a"))
+    panel = panel_of(await choose(sim, cat, panel, "R1", suffix=":a"))
+    transcript(panel, "cat: Sell stock, Yellow + Red")
+    text = text_of(panel)
+    assert "Income: $13" in text and "⭐ uses your special card (sell +1)" in text
+    assert find(panel, suffix=":l").placeholder == "Which sold colour drops one step?"
+    assert find(panel, label="Confirm").disabled  # the sell-table briefcase is still to choose
+    panel = panel_of(await choose(sim, cat, panel, "R", suffix=":l"))
+    panel = panel_of(await choose(sim, cat, panel, "Y", suffix=":t"))
+    transcript(panel, "cat: Sell stock, ready")
+    text = text_of(panel)
+    assert "Drops a step: Red" in text and "From sell table 1 to the market: Yellow" in text
+    await save(panel, "04-panel-cat-sell.png")
+    mark = len(sim.channel.history())
+    panel = panel_of(await click(sim, cat, panel, label="Confirm"))
+    transcript(panel, "cat: main action done")
+    assert "Main action done" in text_of(panel) and "End turn" in labels(panel)
+    text = channel_text(sim, mark)
+    assert "▸ 🃏 cat uses their special card: sell +1." in text
+    assert "▸ cat sells 1 Yellow stock at $6." in text and "▸ cat sells 1 Red stock at $7." in text
+    assert "▸ Red: $7 → $6 (sale)." in text
+    panel = panel_of(await choose(sim, cat, panel, option_for(find(panel, code="Psub"),
+                                                               {"type": "subsidy", "units": 1}), code="Psub"))
+    assert "💵 **$33** · subsidies 1/1" in text_of(panel)
+    await click(sim, cat, panel, label="End turn")
+    game = await sim.game()
+    assert game.state["active"] == 3 and game.state["players"][2]["money"] == 33
+    assert_channel_private(sim, ("$33",))
+
+    # -- the AI, then ann buys silver ------------------------------------------------------
+    await ai_turns(sim, members)
+    game = await sim.game()
+    assert game.state["active"] == 0
+    panel = await sim.hand(ann)
+    panel = panel_of(await click(sim, ann, panel, label="Buy silver"))
+    transcript(panel, "ann: Buy silver")
+    assert "Silver costs $10 · you have 0 silver and 0 gold" in text_of(panel)
+    qty = find(panel, suffix=":q")
+    assert [o.label for o in qty.options] == ["1 silver: $10"]
+    panel = panel_of(await choose(sim, ann, panel, "1", suffix=":q"))
+    panel = panel_of(await choose(sim, ann, panel, "G", suffix=":x"))
+    transcript(panel, "ann: Buy silver, ready")
+    assert "To the silver table: Green" in text_of(panel)
+    await save(panel, "05-panel-ann-silver.png")
+    mark = len(sim.channel.history())
+    await click(sim, ann, panel, label="Confirm")
+    assert "▸ ann buys 1 silver at $10." in channel_text(sim, mark)
+    game = await sim.game()
+    assert game.state["players"][0]["silver"] == 1 and game.state["players"][0]["money"] == 3
+
+    # -- bob opens his panel; the bot restarts; his pass on that old panel still counts ------
+    panel = await sim.hand(bob)
+    await restart(sim)
+    select = find(panel, code="Ppass")
+    mark = len(sim.channel.history())
+    await choose(sim, bob, panel, option_for(select, {"type": "pass", "colour": "Y"}), code="Ppass")
+    assert "▸ bob passes and moves a Yellow briefcase from the market to the silver table." in channel_text(sim, mark)
+    game = await sim.game()
+    assert game.state["active"] == 2
+    # A click drawn for an earlier moment is never a move: cat passes from a second panel,
+    # then clicks the first one, which is stale now.
+    first = await sim.hand(cat)
+    await enact(sim, cat, {"type": "pass", "colour": "B"})
+    game = await sim.game()
+    stale = await cat.select(first, [option_for(find(first, code="Ppass"), {"type": "pass", "colour": "R"})],
+                             custom_id=find(first, code="Ppass").custom_id)
+    await sim.settle()
+    assert "earlier moment" in text_of(panel_of(stale))
+    assert (await sim.game()).version == game.version
+
+    # -- planted sentinels: the panels show the amounts; the channel never does -------------
+    def plant(st: dict) -> None:
+        for seat, money in ((0, 4321), (1, 3210), (2, 2109)):
+            st["players"][seat]["money"] = money
+
+    await arrange(sim, plant)
+    panel = await sim.hand(cat)
+    assert "💵 **$4321**" not in text_of(panel) and "💵 **$2109**" in text_of(panel)
+
+    # -- rounds of the seat-filler's choices, clicked by the humans, until 3 adjustments ----
+    rounds = 0
+    while len(adjustment_messages(sim)) < 3:
+        game = await sim.game()
+        await play_seat(sim, members, game.state["active"])
+        rounds += 1
+        assert rounds < 60, "no third price adjustment"
+    text = channel_text(sim)
+    assert_channel_private(sim, ("4321", "3210", "2109"))
+    for message in adjustment_messages(sim):
+        # Short: the trigger and the draw, then the crash if any, the new prices, the
+        # sell-table change, rises of missing colours, silver and the level (one line each).
+        lines = message.split("\n")
+        i = next(i for i, line in enumerate(lines) if "📉" in line)
+        assert re.fullmatch(r"▸ 📉 \*\*Price adjustment\*\*: the (buy table|silver table|sell table \d) is full\. "
+                            r".+ draws [🟨🟦🟥🟩🟧⬛ ]+", lines[i]), lines[i]
+        rest = [line for line in lines[i + 1:] if not line.startswith("🔔")]
+        prices = next(line for line in rest if line.startswith("▸ New prices:"))
+        assert re.fullmatch(r"▸ New prices: 🟨 \$\d+→\$\d+ [▲▼=] · 🟦 .+ · 🟥 .+ · 🟩 .+ · 🟧 \$\d+→\$\d+ [▲▼=]", prices)
+        assert len(rest) <= 7, message
+    table = await sim.table_message()
+    transcript(table, "table after 3 adjustments")
+    await save(table, "06-table-mid.png")
+    panel = await sim.hand(ann)
+    transcript(panel, "ann: mid-game")
+    await save(panel, "07-panel-ann-mid.png")
+
+    # -- the rest: everyone plays the seat-filler's moves; the results -----------------------
+    await fast_forward(sim)
+    game = await sim.game()
+    assert game.status == "finished"
+    text = channel_text(sim)
+    assert len(adjustment_messages(sim)) >= 4
+    assert "▸ 🏁 The game ends:" in text
+    results = sim.channel.history()[-1]
+    transcript(results, "results")
+    assert "final results" in text_of(results)
+    final = game.state["final"]
+    winner = min(range(4), key=lambda s: final[s]["place"])
+    f = final[winner]
+    assert f"🥇 **{game.names[winner]}** {f['gold']} gold, {f['silver']} silver, ${f['money']}" in text_of(results)
+    await save(results, "08-results.png")
+    await save(await sim.table_message(), "09-table-final.png")
+    for message in sim.channel.history():
+        transcript(message, "channel")
+
+
+# -- a 2-player game (set-up moves) and a 5-player game, mostly AI -----------------------------
+
+
+async def test_two_player_game_with_setup(sim):
+    ann = sim.player("ann")
+    game = await open_game(sim, ann, [], ai=1, seed=3)
+    table = await sim.table_message()
+    assert "Set-up: briefcases to the buy table" in text_of(table)
+    await save(table, "20-table-2p-setup.png")
+    await sim.run_ai()
+    game = await sim.game()
+    if game.state["phase"] == "setup" and game.state["active"] == 0:
+        panel = await sim.hand(ann)
+        assert "Set-up: move one briefcase from the market to the buy table." in text_of(panel)
+        select = find(panel, code="Psetup")
+        mark = len(sim.channel.history())
+        await choose(sim, ann, panel, select.options[0].value, code="Psetup")
+        assert "from the market to the buy table" in channel_text(sim, mark)
+        await sim.run_ai()
+    game = await sim.game()
+    assert game.state["phase"] == "turn" and game.state["buy"] != [0] * 5
+    panel = await sim.hand(ann)
+    text = text_of(panel)
+    assert "🃏 Special card: sell +1, buy +1." in text
+    await fast_forward(sim)
+    game = await sim.game()
+    assert game.status == "finished"
+    results = sim.channel.history()[-1]
+    assert "final results" in text_of(results)
+    await save(results, "21-results-2p.png")
+    assert_channel_private(sim)
+
+
+async def test_five_player_game(sim):
+    ann = sim.player("ann")
+    await open_game(sim, ann, [], ai=4, seed=5)
+    table = await sim.table_message()
+    assert "buy table 0/6" in text_of(table) and "(at 4)" in text_of(table)
+    await fast_forward(sim)
+    game = await sim.game()
+    assert game.status == "finished"
+    results = sim.channel.history()[-1]
+    assert "final results" in text_of(results)
+    assert text_of(results).count("gold") == 5
+    await save(results, "30-results-5p.png")
+    assert_channel_private(sim)
