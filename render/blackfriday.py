@@ -68,10 +68,25 @@ def draw_text(draw, xy, text: str, size: int = SIZE_BODY, fill=TEXT, bold: bool 
     draw.text(xy, ellipsize(text, int(max_width), fnt), font=fnt, fill=fill, anchor=anchor)
 
 
+@lru_cache(maxsize=1)
+def _notdef() -> bytes:
+    return bytes(font(SIZE_BODY, True).getmask("\ue000"))  # a private-use point: no glyph
+
+
+@lru_cache(maxsize=256)
+def _drawable(text: str) -> str:
+    """`text` without the characters the font has no glyph for (the 🤖 of AI seats, emoji in
+    display names), which would be drawn as empty boxes."""
+    fnt, notdef = font(SIZE_BODY, True), _notdef()
+    kept = "".join(ch for ch in text if ch.isspace() or bytes(fnt.getmask(ch)) != notdef)
+    return " ".join(kept.split())
+
+
 def _name(names, seat) -> str:
     if seat is None:
         return ""
-    return names[seat] if seat < len(names) and names[seat] else f"P{seat + 1}"
+    name = _drawable(names[seat]) if seat < len(names) and names[seat] else ""
+    return name or f"P{seat + 1}"
 
 
 def _tk(lang: str, key: str, **params) -> str:
