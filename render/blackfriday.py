@@ -548,6 +548,7 @@ def results_image(view: dict, names: list[str], lang: str) -> Image.Image:
     y += 48
     finals = [s.get("final") or {"place": 0, "gold": 0, "silver": 0, "money": 0} for s in seats]
     order = sorted(range(n), key=lambda i: (finals[i]["place"] or 99, i))
+    top = max(7, min(30, max(f["gold"] for f in finals)))  # up to 8 bars stand side by side unsqueezed
     for rank, i in enumerate(order):
         f = finals[i]
         ry = y + rank * row_h
@@ -560,7 +561,10 @@ def results_image(view: dict, names: list[str], lang: str) -> Image.Image:
         draw_text(draw, (162, ry + (row_h - 8) / 2), _name(names, i), SIZE_BODY, TEXT, bold=True, anchor="lm",
                   max_width=420)
         bars = min(f["gold"], 30)
-        step = min(24, 168 / max(1, bars - 1))  # the bars squeeze together rather than spill
+        # The bars squeeze together rather than spill, and every row keeps its length in
+        # proportion to the most gold (squeezing each row on its own made 11 and 16 look equal).
+        span = 168 * min(f["gold"], top) / top
+        step = min(24, span / max(1, bars - 1))
         for k in range(bars):
             _bar(draw, 600 + k * step, ry + 16, 22)
         draw_text(draw, (900, ry + (row_h - 8) / 2), _tk(lang, "render.gold_short", gold=f["gold"]), SIZE_BODY, GOLD,
