@@ -106,6 +106,15 @@ def _units_for(priv: dict[str, Any], cost: int) -> int:
     return 0 if need <= 0 else -(-need // SUBSIDY_UNIT)
 
 
+def _sep(lang: str) -> str:
+    return "・" if lang == "ja" else " · "
+
+
+def _prices_text(view: dict[str, Any], tk, lang: str) -> str:
+    items = _sep(lang).join(f"{EMOJI[c]} ${view['prices'][c]['price']}" for c in COLOURS)
+    return tk("ui.prices_line", items=items, silver=view["silver"]["price"])
+
+
 def _level_name(tk, level: int) -> str:
     return tk("render.start_level") if level == 0 else str(level)
 
@@ -193,10 +202,8 @@ class UI(TitleUI):
             out.append(tk("ui.special_line", cards=cards))
         return out
 
-    def _prices_line(self, pc: PanelContext) -> str:
-        view = pc.view
-        items = " · ".join(f"{EMOJI[c]} ${view['prices'][c]['price']}" for c in COLOURS)
-        return pc.tk("ui.prices_line", items=items, silver=view["silver"]["price"])
+    def _prices_line(self, pc: PanelContext | TableContext) -> str:
+        return _prices_text(pc.view, pc.tk, pc.t.lang)
 
     def _main_buttons(self, pc: PanelContext, keep: bool) -> list[Button]:
         view, tk = pc.view, pc.tk
@@ -447,7 +454,7 @@ class UI(TitleUI):
             selects += self._add_selects(pc, form, avail, _funds(priv) if buying else None)
         if form.total:
             if buying:
-                lines.append(tk("ui.total_cost", total=cost) + " · " + tk("ui.money_line", money=priv["money"]))
+                lines.append(tk("ui.total_cost", total=cost) + _sep(pc.t.lang) + tk("ui.money_line", money=priv["money"]))
                 units = _units_for(priv, cost)
                 if units:
                     lines.append("💵 " + tk("ui.with_subsidy", count=units))
@@ -602,44 +609,50 @@ class UI(TitleUI):
             return [tk("ui.table_over", reason=view.get("end") or "silver")]
         lines = []
         if view["phase"] == "setup":
-            lines.append(tk("phase.setup") + " · " + tk("ui.setup_left", count=view["setup_left"]))
+            lines.append(tk("phase.setup") + _sep(tc.t.lang) + tk("ui.setup_left", count=view["setup_left"]))
         lim = view["limits"]
         lines.append(tk("ui.table_level", level=_level_name(tk, view["level"]), limit=lim["action"],
                         subsidy=lim["subsidy"], draw=lim["draw"]))
+        lines.append(self._prices_line(tc))
         tables = view["tables"]
         cur = view["sell_current"]
         sell = tables["sell"][cur - 1]
         lines.append(tk("ui.table_next", buy=sum(tables["buy"].values()), silver=sum(tables["silver"].values()),
                         full=view["triggers"]["table"], table=f"sell{cur}",
                         left=sum(v for k, v in sell.items() if k != "black"), at=view["triggers"]["sell"]))
-        lines.append(tk("ui.table_silver", price=view["silver"]["price"], count=view["purchases"]))
+        lines.append(tk("ui.table_silver", count=view["purchases"]))
         debtors = [tc.names[s] for s, info in enumerate(view["seats"]) if info.get("debt") and s < len(tc.names)]
         if debtors:
             lines.append("⚠️ " + tk("ui.table_debt", names=("、" if tc.t.lang == "ja" else ", ").join(debtors)))
         return lines
 
     def narrate(self, t, event: dict[str, Any], names: list[str]) -> str | None:
-        """Table narration, compact. A price adjustment is a short block: one line for the
-        trigger and the draw, the crash if any, one "new prices" line for the five Wall Street
-        Journal moves, the sell-table change, rises of missing colours, one silver line and the
-        level. Lines that are folded wait in `_fold` until the event that always follows them
-        in the same action (events of one action are narrated in order, in one call sequence)."""
+        """Table narration, compact. A price adjustment is a short block: its trigger, who
+        could not pay interest, one line for the draw and its black briefcases, one "new
+        prices" line for the five Wall Street Journal moves, the sell-table change, rises of
+        missing colours, one silver line and the level. Folded lines wait in `_fold` until an
+        event that always follows them in the same action (the events of one action are
+        narrated in order, in one call sequence)."""
         kind = event.get("type")
         fold = self._fold
         if kind == "adjust":
             fold.clear()
-            fold["adjust"] = event
-            return None
+            table = event.get("table", "buy")
+            if table.startswith("sell"):
+                left = 4 if len(names) == 5 else 5
+                return "📉 " + t("blackfriday.ui.adjust_sell", table=table, count=left)
+            return "📉 " + t("blackfriday.ui.adjust_full", table=table)
         if kind == "draw":
-            adj = fold.pop("adjust", {})
-            bags = " ".join(f"{EMOJI.get(c, '⬛')}" for c in event.get("bags", []) if c != "none")
-            who = seat_names(event.get("seat"), names, t)
-            line = t("blackfriday.ui.adjust_line", table=adj.get("table", "buy"), seat=who,
-                     bags=bags or t("blackfriday.colour.none"))
-            return "📉 " + line
+            bags = " ".join(EMOJI.get(c, "⬛") for c in event.get("bags", []) if c != "none")
+            fold["draw"] = t("blackfriday.ui.draw_line", seat=seat_names(event.get("seat"), names, t),
+                             bags=bags or t("blackfriday.colour.none"))
+            return None
+        if kind in ("black_one", "black_crash") and "draw" in fold:
+            key = "blackfriday.ui.black_one" if kind == "black_one" else "blackfriday.ui.black_crash"
+            return fold.pop("draw") + " · " + t(key, count=event.get("count", 1))
         if kind == "wsj":
             fold.setdefault("moves", []).append(self._move(t, event))
-            return None
+            return fold.pop("draw", None)  # the draw line, when no black was drawn
         if kind == "table_cleared":
             moves = fold.pop("moves", [])
             return t("blackfriday.ui.prices_moved", moves=" · ".join(moves)) if moves else None
@@ -659,7 +672,7 @@ class UI(TitleUI):
         line = super().narrate(t, event, names)
         if line is None:
             return None
-        mark = {"level": "⭐ ", "black_crash": "💥 ", "black_one": "⚫ ", "game_end": "🏁 ", "timeout": "⏰ ",
+        mark = {"level": "⭐ ", "game_end": "🏁 ", "timeout": "⏰ ",
                 "special": "🃏 ", "debt": "⚠️ "}.get(kind or "")
         return (mark + line) if mark else line
 

@@ -282,6 +282,28 @@ def adjustment_messages(sim) -> list[str]:
     return [m.content for m in sim.channel.history() if "📉 **Price adjustment**" in (m.content or "")]
 
 
+ADJUST = re.compile(r"▸ 📉 \*\*Price adjustment\*\*: (the (buy|silver) table is full|"
+                    r"only [45] briefcases are left on sell table [123])\.")
+DRAW = re.compile(r"▸ .+ draws [🟨🟦🟥🟩🟧⬛ ]+"
+                  r"( · ⚫ one black briefcase \(it goes back into the bag\)\.| · 💥 \*\*crash!\*\* \d+ black .+)?")
+PRICES = re.compile(r"▸ New prices: 🟨 \$\d+→\$\d+ [▲▼=] · 🟦 .+ · 🟥 .+ · 🟩 .+ · 🟧 \$\d+→\$\d+ [▲▼=]")
+
+
+def check_adjustment(message: str) -> None:
+    """A price adjustment is narrated in a few lines: its trigger, interest debts if any, the
+    draw with its black briefcases, the new prices, then the sell table, rises of missing
+    colours, silver and the level, as they happen."""
+    lines = message.split("\n")
+    i = next(i for i, line in enumerate(lines) if "📉" in line)
+    assert ADJUST.fullmatch(lines[i]), lines[i]
+    rest = [line for line in lines[i + 1:] if not line.startswith("🔔")]
+    while rest and rest[0].startswith("▸ ⚠️"):
+        rest.pop(0)
+    assert DRAW.fullmatch(rest[0]), rest[0]
+    assert PRICES.fullmatch(rest[1]), rest[1]
+    assert len(rest) <= 8, message
+
+
 # -- a 4-player game: three people and an AI --------------------------------------------------
 
 
@@ -294,7 +316,7 @@ async def test_four_player_game_through_the_panel(sim):
     table = await sim.table_message()
     transcript(table, "table at the start")
     text = text_of(table)
-    assert "Level Start: 1 per action · subsidies up to 1 units · 3 drawn at an adjustment" in text
+    assert "Level Start: 1 per action · subsidy limit 1 · 3 drawn at an adjustment" in text
     assert "Next adjustment: buy table 0/5 · silver table 0/5 · sell table 1 10 left (at 5)" in text
     await save(table, "01-table-start.png")
 
@@ -462,16 +484,7 @@ async def test_four_player_game_through_the_panel(sim):
     text = channel_text(sim)
     assert_channel_private(sim, ("4321", "3210", "2109"))
     for message in adjustment_messages(sim):
-        # Short: the trigger and the draw, then the crash if any, the new prices, the
-        # sell-table change, rises of missing colours, silver and the level (one line each).
-        lines = message.split("\n")
-        i = next(i for i, line in enumerate(lines) if "📉" in line)
-        assert re.fullmatch(r"▸ 📉 \*\*Price adjustment\*\*: the (buy table|silver table|sell table \d) is full\. "
-                            r".+ draws [🟨🟦🟥🟩🟧⬛ ]+", lines[i]), lines[i]
-        rest = [line for line in lines[i + 1:] if not line.startswith("🔔")]
-        prices = next(line for line in rest if line.startswith("▸ New prices:"))
-        assert re.fullmatch(r"▸ New prices: 🟨 \$\d+→\$\d+ [▲▼=] · 🟦 .+ · 🟥 .+ · 🟩 .+ · 🟧 \$\d+→\$\d+ [▲▼=]", prices)
-        assert len(rest) <= 7, message
+        check_adjustment(message)
     table = await sim.table_message()
     transcript(table, "table after 3 adjustments")
     await save(table, "06-table-mid.png")
@@ -484,7 +497,12 @@ async def test_four_player_game_through_the_panel(sim):
     game = await sim.game()
     assert game.status == "finished"
     text = channel_text(sim)
-    assert len(adjustment_messages(sim)) >= 4
+    blocks = adjustment_messages(sim)
+    assert len(blocks) >= 4
+    for message in blocks:
+        check_adjustment(message)
+    assert any("table is full." in m for m in blocks) and any("left on sell table" in m for m in blocks)
+    assert any("⬛" in m for m in blocks)
     assert "▸ 🏁 The game ends:" in text
     results = sim.channel.history()[-1]
     transcript(results, "results")

@@ -1,0 +1,276 @@
+"""The Black Friday panel, driven directly: from real states (AI games with 2 to 5 players),
+every legal action must be reachable by clicking through the panel and its order forms, every
+panel must fit Discord's limits in both languages, and the narration of a price adjustment must
+be a short block."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from cogs.blackfriday import PICKS, UI, Form
+from cogs.shared import codec
+from cogs.shared.panel import Apply, Button, Panel, Refuse, Select, Show
+from cogs.shared.titles import PanelContext, TableContext
+from engine.blackfriday import GAME
+from locales import Translator
+
+NAMES = ["Ann", "Bob", "Cy", "Dee", "🤖 Eve"]
+ui = UI()
+
+
+def context(state: dict, seat: int, lang: str = "en", version: int = 7) -> PanelContext:
+    return PanelContext(game_id=4242, version=version, seat=seat, view=GAME.view(state, seat),
+                        legal=GAME.legal(state, seat), t=Translator(lang), names=NAMES[:state["n"]],
+                        title="blackfriday")
+
+
+def rows_used(components: list[Any]) -> int:
+    """Rows the house's layout (cogs/shared/views.build_view) needs for these components."""
+    row, used, top = 0, 0, 0
+    for comp in components:
+        if isinstance(comp, Select):
+            if used:
+                row, used = row + 1, 0
+            top = max(top, row)
+            row += 1
+        else:
+            if used == 5:
+                row, used = row + 1, 0
+            used += 1
+            top = max(top, row)
+    return top + 1 if components else 0
+
+
+def check_panel(panel: Panel) -> None:
+    assert rows_used(panel.components) <= 5, [type(c).__name__ for c in panel.components]
+    assert len(panel.description) <= 4096 and panel.title
+    codes = [c.code for c in panel.components]
+    assert len(codes) == len(set(codes)), codes  # Discord refuses two components with one custom_id
+    for comp in panel.components:
+        codec.make("bs" if isinstance(comp, Select) else "br", 123456789, 987654, comp.code)
+        assert not comp.code.startswith(("L", "H")), comp.code
+        if isinstance(comp, Button):
+            assert comp.label and len(comp.label) <= 80
+        else:
+            assert 1 <= len(comp.options) <= 25 and len(comp.placeholder) <= 150
+            values = [o.value for o in comp.options]
+            assert len(values) == len(set(values))
+            for o in comp.options:
+                assert o.label and len(o.label) <= 100 and len(o.value) <= 100
+                assert o.description is None or len(o.description) <= 100
+
+
+def shown(reply) -> Panel:
+    assert isinstance(reply, Show), reply
+    check_panel(reply.panel)
+    return reply.panel
+
+
+def comp(panel: Panel, pred) -> Any:
+    found = [c for c in panel.components if pred(c)]
+    assert found, [c.code for c in panel.components]
+    return found[0]
+
+
+def reach(pc: PanelContext, action: dict) -> dict:
+    """Click through the panel to `action`; return the action the last click applies."""
+    panel = ui.panel(pc)
+    check_panel(panel)
+    kind = action["type"]
+    keep = action.get("end_turn") is False
+    if kind in ("pass", "subsidy", "special_pass", "setup_bag", "end_turn"):
+        if keep:
+            panel = shown(ui.on_component(pc, "M1", []))
+        for c in panel.components:
+            if isinstance(c, Button) and codec.is_action_code(c.code) and codec.decode_action(c.code, pc.legal) == action:
+                return codec.decode_action(c.code, pc.legal)
+            if isinstance(c, Select) and c.code in PICKS:
+                for o in c.options:
+                    if codec.decode_action(o.value, pc.legal) == action:
+                        reply = ui.on_component(pc, c.code, [o.value])
+                        assert isinstance(reply, Apply), reply
+                        return reply.action
+        raise AssertionError(f"{action} not on the panel")
+    letter = {"buy": "B", "sell": "S", "silver": "V"}[kind]
+    button = comp(panel, lambda c: isinstance(c, Button) and c.code.startswith(letter))
+    assert not button.disabled, action
+    panel = shown(ui.on_component(pc, button.code, []))
+
+    def pick(suffixes: tuple[str, ...], value: str) -> None:
+        nonlocal panel
+        for c in panel.components:
+            if isinstance(c, Select) and c.code.endswith(suffixes) and value in [o.value for o in c.options]:
+                panel = shown(ui.on_component(pc, c.code, [value]))
+                return
+        raise AssertionError(f"{value} not offered for {action}: {[c.code for c in panel.components]}")
+
+    if kind == "silver":
+        pick((":q",), str(action["qty"]))
+        follow = [(":x", action["colour"])]
+    else:
+        for colour, count in action["bags"].items():
+            pick((":a", ":a2"), f"{colour}{count}")
+        follow = [(":x", action["extra"])] if kind == "buy" else [(":l", action["lower"]), (":t", action["take"])]
+    for suffix, want in follow:
+        ok = comp(panel, lambda c: c.code.endswith(":ok"))
+        form = Form.parse(ok.code.split(":")[0])
+        current = form.a if suffix in (":x", ":l") else form.b
+        if want is not None and current != want:
+            pick((suffix,), want)
+    if keep:
+        panel = shown(ui.on_component(pc, comp(panel, lambda c: c.code.endswith(":k")).code, []))
+    ok = comp(panel, lambda c: c.code.endswith(":ok"))
+    assert not ok.disabled, (action, panel.description)
+    reply = ui.on_component(pc, ok.code, [])
+    assert isinstance(reply, Apply), (action, reply)
+    return reply.action
+
+
+def states(players: int, seed: int, every: int = 3, limit: int = 400):
+    """States along an AI game (every `every`-th action)."""
+    state = GAME.setup(players, seed)
+    rng = random.Random(seed)
+    for i in range(limit):
+        if state["phase"] == "over":
+            return
+        seat = state["active"]
+        if i % every == 0:
+            yield state
+        legal = GAME.legal(state, seat)
+        GAME.apply(state, seat, GAME.ai_action(GAME.view(state, seat), legal, rng))
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3), (5, 4)])
+def test_every_legal_action_is_reachable(players, seed):
+    rng = random.Random(seed)
+    seen: set[str] = set()
+    for state in states(players, seed):
+        seat = state["active"]
+        pc = context(state, seat, lang=rng.choice(["en", "ja"]))
+        legal = pc.legal
+        simple = [a for a in legal if a["type"] not in ("buy", "sell", "silver")]
+        orders = [a for a in legal if a["type"] in ("buy", "sell", "silver")]
+        for action in simple + rng.sample(orders, min(6, len(orders))):
+            got = reach(pc, action)
+            assert {k: v for k, v in got.items() if k != "subsidy"} == action
+            assert "subsidy" not in got  # the AI's orders are paid from money in hand
+            seen.add(action["type"] + ("-keep" if action.get("end_turn") is False else ""))
+        # The others see a panel without moves, with their own purse.
+        other = (seat + 1) % players
+        panel = ui.panel(context(state, other))
+        check_panel(panel)
+        assert not panel.components and "💵" in panel.description
+    assert {"buy", "sell", "silver", "pass", "subsidy"} <= seen
+    # 2 players hold sell +1 and buy +1 and make the set-up moves; 3-5 have the extra pass
+    assert ("setup_bag" if players == 2 else "special_pass") in seen
+
+
+def test_after_a_main_action_kept_open():
+    state = GAME.setup(4, 10)
+    GAME.apply(state, 0, {"type": "pass", "colour": "Y"})
+    GAME.apply(state, 1, {"type": "pass", "colour": "Y", "end_turn": False})  # bob keeps his turn open
+    pc = context(state, 1)
+    panel = ui.panel(pc)
+    check_panel(panel)
+    assert panel.description.startswith("Main action done")
+    for action in pc.legal:
+        assert reach(pc, action) == action
+    assert {a["type"] for a in pc.legal} == {"subsidy", "special_pass", "end_turn"}
+
+
+def test_orders_beyond_cash_take_the_subsidy_they_need():
+    state = GAME.setup(4, 10)  # ann starts with $0 and may take 1 unit at Start
+    pc = context(state, 0)
+    panel = shown(ui.on_component(pc, Form("V").code(), []))
+    assert "Takes 1 subsidy unit first" in [o.description for c in panel.components if isinstance(c, Select)
+                                             for o in c.options if c.code.endswith(":q")]
+    ok = comp(shown(ui.on_component(pc, Form("V").code() + ":q", ["1"])), lambda c: c.code.endswith(":ok"))
+    # the market holds every colour: the silver-table briefcase is still to choose
+    assert ok.disabled
+    reply = ui.on_component(pc, "V100000G_:ok", [])
+    assert isinstance(reply, Apply) and reply.action == {"type": "silver", "qty": 1, "colour": "G", "subsidy": 1}
+    assert GAME.apply(state, 0, reply.action)
+    assert state["players"][0]["money"] == 10 and state["players"][0]["units"] == 1
+
+
+def test_refusals():
+    state = GAME.setup(4, 10)
+    pc = context(state, 1)  # not bob's turn
+    assert isinstance(ui.on_component(pc, Form("B").code(), []), Refuse)
+    pc = context(state, 0)
+    assert isinstance(ui.on_component(pc, "B0000000__", []), Refuse)  # malformed form
+    # One colour bought and still in the market: the extra briefcase needs no choice.
+    reply = ui.on_component(pc, "B100000__:ok", [])
+    assert isinstance(reply, Apply)
+    assert reply.action == {"type": "buy", "bags": {"Y": 1}, "extra": "Y", "subsidy": 1}
+    reply = ui.on_component(pc, "S000000__:ok", [])
+    assert isinstance(reply, Refuse) and reply.key == "ui.pick_first"
+    reply = ui.on_component(pc, "B000000__:a", ["Y9"])  # over the limit
+    assert isinstance(reply, Refuse)
+
+
+def narrate_all(events: list[dict], names: list[str], lang: str = "en") -> list[str]:
+    t = Translator(lang)
+    return [line for line in (ui.narrate(t, e, names) for e in events if e.get("to") is None) if line]
+
+
+def test_adjustment_narration_is_a_short_block():
+    events = [
+        {"type": "adjust", "seat": 1, "table": "sell2"},
+        {"type": "interest"},
+        {"type": "interest_paid", "to": [0], "paid": 2, "owed": 1},
+        {"type": "debt", "seat": 0},
+        {"type": "draw", "seat": 1, "count": 4, "bags": ["Y", "B", "black", "black"]},
+        {"type": "black_crash", "count": 2},
+        {"type": "silver_price", "cause": "black", "steps": 2, "old": 10, "new": 12},
+        *[{"type": "wsj", "colour": c, "n": -1, "old": 25, "new": 18} for c in "YBRGO"],
+        {"type": "table_cleared", "table": "sell2"},
+        {"type": "sell_table", "table": "sell3"},
+        {"type": "price", "colour": "O", "cause": "missing", "old": 18, "new": 25},
+        {"type": "silver_price", "cause": "purchases", "steps": 1, "old": 12, "new": 13},
+        {"type": "purchases", "count": 4, "steps": 1},
+    ]
+    lines = narrate_all(events, NAMES[:5])
+    assert lines == [
+        "📉 **Price adjustment**: only 4 briefcases are left on sell table 2.",
+        "⚠️ Ann cannot pay all their interest: a subsidy card turns face down.",
+        "Bob draws 🟨 🟦 ⬛ ⬛ · 💥 **crash!** 2 black briefcases go to the Wall Street Journal.",
+        "New prices: 🟨 $25→$18 ▼ · 🟦 $25→$18 ▼ · 🟥 $25→$18 ▼ · 🟩 $25→$18 ▼ · 🟧 $25→$18 ▼",
+        "sell table 3 is now in use.",
+        "Orange: $18 → $25 (none left in the market).",
+        "🥈 Silver: $10 → $13 (black briefcases +2 spaces, silver purchases +1 space)",
+    ]
+    ja = narrate_all(events, NAMES[:4], "ja")
+    assert ja[0] == "📉 **価格調整**：株売却テーブル2のカバンが残り5つになりました。"
+    assert len(ja) == len(lines) and all("{" not in line for line in ja)
+    # A draw without black briefcases is its own line, before the new prices.
+    quiet = [{"type": "adjust", "seat": 0, "table": "buy"}, {"type": "interest"},
+             {"type": "draw", "seat": 0, "count": 3, "bags": ["R", "R", "G"]},
+             *[{"type": "wsj", "colour": c, "n": 0, "old": 7, "new": 6} for c in "YBRGO"],
+             {"type": "table_cleared", "table": "buy"}, {"type": "purchases", "count": 0, "steps": 0}]
+    assert narrate_all(quiet, NAMES[:3]) == [
+        "📉 **Price adjustment**: the buy table is full.",
+        "Ann draws 🟥 🟥 🟩",
+        "New prices: 🟨 $7→$6 ▼ · 🟦 $7→$6 ▼ · 🟥 $7→$6 ▼ · 🟩 $7→$6 ▼ · 🟧 $7→$6 ▼",
+    ]
+
+
+def test_table_lines_show_public_facts_only():
+    state = GAME.setup(4, 10)
+    state["players"][0]["money"] = 4321
+    public = GAME.view(state, None)
+    assert "private" not in public
+    tc = TableContext(1, 3, public, Translator("en"), NAMES[:4], "blackfriday")
+    text = "\n".join(ui.table_lines(tc))
+    assert "Prices: 🟨 $7 · 🟦 $7 · 🟥 $7 · 🟩 $7 · 🟧 $7 · silver $10" in text
+    assert "4321" not in text and "💵" not in text
+
+
+def test_pictures_draw_names_without_emoji():
+    from render.blackfriday import _drawable
+
+    assert _drawable("🤖 Eve") == "Eve"
+    assert _drawable("山田 太郎") == "山田 太郎"
