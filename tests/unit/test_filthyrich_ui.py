@@ -59,8 +59,6 @@ def check_panel(panel: Panel, pc: PanelContext) -> None:
         if isinstance(comp, Button):
             assert comp.label and len(comp.label) <= 80
             text += comp.label
-            if not comp.code.startswith(("a", "l")):
-                assert comp.code[:1] not in "al"
         else:
             assert 1 <= len(comp.options) <= 25
             assert len(comp.placeholder) <= 150
@@ -113,7 +111,7 @@ def crawl(pc: PanelContext, state: dict) -> list[dict]:
             if isinstance(comp, Button):
                 if comp.disabled:
                     continue
-                if comp.code[:1] in ("a", "l"):
+                if codec.is_action_code(comp.code):
                     reached.append(action_of(comp.code))
                 elif comp.code not in ("back", "ref") and comp.code not in seen:
                     seen.add(comp.code)
