@@ -1,0 +1,159 @@
+"""Boardroom's benchmarks: `python -m bench` runs them all and prints one table of figures with
+the targets beside them (see docs/PERFORMANCE.md for the method).
+
+    python -m bench                     everything, full size (several minutes)
+    python -m bench --quick             everything, small (about a minute)
+    python -m bench --only click,pictures --titles ewars
+    python -m bench --json out.json     also write the rows as JSON
+
+Benchmarks: click (one player's action through the house and the table redraw), pictures
+(render and PNG of table and panel pictures), many (actions per second with many running games
+in one process, and its memory), startup (start-up with many stored games), rules (whole games
+per second through the engines, and the seat-filler's decision time).
+
+Other people's work shares these cores: each section's load average is printed with the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import platform
+import subprocess
+import sys
+import time
+from dataclasses import asdict
+from pathlib import Path
+
+from .common import MAX_PLAYERS, TITLES, Row, fmt, load_average, table
+
+BENCHES = ("click", "pictures", "many", "startup", "rules")
+
+#: Sizes: full run, quick run.
+FULL = {"clicks": 200, "samples": 60, "games": 1000, "seconds": 20.0, "stored": 10_000, "startup_runs": 3,
+        "rules_games": 5, "all_counts": True, "workers": 16, "rate": 500.0}
+QUICK = {"clicks": 25, "samples": 12, "games": 1000, "seconds": 3.0, "stored": 2_000, "startup_runs": 1,
+         "rules_games": 1, "all_counts": False, "workers": 16, "rate": 500.0}
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def many_rows(figures: dict) -> list[Row]:
+    games = figures["games"]
+    subject = f"{games} games"
+    counts = figures["counts"]
+    n = counts["applied"]
+    return [
+        Row("many", subject, f"committed actions/s ({figures['workers']} players)", figures["saturated_actions_per_s"],
+            None, "actions/s", n, ">=500", figures["saturated_actions_per_s"] >= 500),
+        Row("many", subject, "latency, saturated", figures["saturated_median_ms"], figures["saturated_p99_ms"], "ms"),
+        Row("many", subject, f"committed actions/s ({figures['offered_rate']:g}/s offered)",
+            figures["steady_actions_per_s"], None, "actions/s", figures["steady_n"]),
+        Row("many", subject, f"latency at {figures['offered_rate']:g}/s offered", figures["steady_median_ms"],
+            figures["steady_p99_ms"], "ms", figures["steady_n"]),
+        Row("many", subject, "load every game into the cache", figures["load_all_s"] * 1000, None, "ms", games),
+        Row("memory", subject, "RSS, store open, no game loaded", figures["rss_open_mb"], None, "MiB"),
+        Row("memory", subject, "RSS, every game in the house cache", figures["rss_loaded_mb"], None, "MiB"),
+        Row("memory", subject, "RSS, after the many-games run", figures["rss_after_mb"], None, "MiB"),
+    ]
+
+
+def startup_rows(figures: dict) -> list[Row]:
+    runs = figures["runs"]
+    subject = f"{figures['games']} stored"
+    fastest, slowest = runs[0], runs[-1]
+    rows = [Row("startup", subject, "process start to ready (fastest, slowest)", fastest["process_s"] * 1000,
+                slowest["process_s"] * 1000, "ms", len(runs), "<2000", slowest["process_s"] < 2)]
+    for key, label in (("import_s", "import the bot"), ("store_open_s", "Store.open + migrations"),
+                       ("setup_hook_s", "setup_hook (house, cogs, commands)"),
+                       ("first_timer_query_s", "scheduler's first timer query")):
+        rows.append(Row("startup", subject, label, fastest[key] * 1000, slowest[key] * 1000, "ms", len(runs)))
+    rows.append(Row("startup", subject, "store file size", figures["db_mb"], None, "MiB"))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="small sizes: about a minute in all")
+    parser.add_argument("--only", default=",".join(BENCHES), help=f"comma-separated subset of {','.join(BENCHES)}")
+    parser.add_argument("--titles", default=",".join(TITLES), help="comma-separated titles (click, pictures, rules)")
+    parser.add_argument("--json", type=Path, help="also write the rows and the run's facts as JSON to this file")
+    sizes = parser.add_argument_group("sizes (override the full or quick defaults)")
+    sizes.add_argument("--clicks", type=int, help="timed clicks per title")
+    sizes.add_argument("--samples", type=int, help="pictures drawn per title and kind")
+    sizes.add_argument("--games", type=int, help="running games in the many-games benchmark")
+    sizes.add_argument("--seconds", type=float, help="length of each many-games phase")
+    sizes.add_argument("--workers", type=int, help="concurrent players in the many-games saturation phase")
+    sizes.add_argument("--rate", type=float, help="clicks per second offered in the many-games steady phase")
+    sizes.add_argument("--stored", type=int, help="stored games for the start-up benchmark")
+    sizes.add_argument("--startup-runs", type=int, help="measured start-ups")
+    sizes.add_argument("--rules-games", type=int, help="whole games per title and player count")
+    args = parser.parse_args(argv)
+
+    size = dict(QUICK if args.quick else FULL)
+    for key in size:
+        value = getattr(args, key, None)
+        if value is not None:
+            size[key] = value
+    only = [b.strip() for b in args.only.split(",") if b.strip()]
+    titles = tuple(t.strip() for t in args.titles.split(",") if t.strip())
+    for b in only:
+        if b not in BENCHES:
+            parser.error(f"unknown benchmark {b!r} (choose from {', '.join(BENCHES)})")
+    for t in titles:
+        if t not in MAX_PLAYERS:
+            parser.error(f"unknown title {t!r}")
+
+    rows: list[Row] = []
+    loads: list[tuple[str, str, float]] = []
+    started = time.perf_counter()
+    for bench in BENCHES:
+        if bench not in only:
+            continue
+        load = load_average()
+        t0 = time.perf_counter()
+        if bench == "click":
+            from . import click
+
+            rows += asyncio.run(click.run(titles, size["clicks"]))
+        elif bench == "pictures":
+            from . import pictures
+
+            rows += pictures.run(titles, size["samples"])
+        elif bench == "many":
+            from . import many
+
+            rows += many_rows(many.run_in_process(size["games"], size["seconds"], size["workers"], size["rate"]))
+        elif bench == "startup":
+            from . import startup
+
+            rows += startup_rows(startup.measure(size["stored"], size["startup_runs"]))
+        elif bench == "rules":
+            from . import rules
+
+            rows += rules.run(titles, size["rules_games"], all_counts=size["all_counts"])
+        loads.append((bench, load, time.perf_counter() - t0))
+
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                            check=False).stdout.strip()
+    print(f"# Boardroom benchmarks ({'quick' if args.quick else 'full'}) at {time.strftime('%Y-%m-%d %H:%M:%S')},"
+          f" commit {commit or '?'}, Python {platform.python_version()}, {platform.machine()}")
+    print(table(rows))
+    print("# load average (1/5/15 min) at the start of each section, and its duration:")
+    for bench, load, seconds in loads:
+        print(f"#   {bench:<9} load {load}  ({seconds:.1f} s)")
+    print(f"#   now       load {load_average()}  (total {time.perf_counter() - started:.1f} s)")
+    missed = [r for r in rows if r.met is False]
+    print(f"# targets: {sum(1 for r in rows if r.met)} met, {len(missed)} missed"
+          + (": " + "; ".join(f"{r.subject} {r.metric} {fmt(r.median)}/{fmt(r.p99)} {r.unit}" for r in missed)
+             if missed else ""))
+    if args.json:
+        args.json.write_text(json.dumps({"mode": "quick" if args.quick else "full", "commit": commit, "size": size,
+                                         "loads": loads, "rows": [asdict(r) for r in rows]}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
