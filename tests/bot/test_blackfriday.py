@@ -146,14 +146,13 @@ async def open_game(sim, host, others, ai: int, seed: int):
 
 
 async def arrange(sim, build) -> dict:
-    """Write a changed engine state into the store as a new version (the house picks it up)."""
+    """Write a changed engine state into the store as a new version (the house picks it up;
+    only amounts change here, so the timers stand)."""
     game = await sim.game()
     state = copy_json(game.state)
     build(state)
     await sim.store.update_game(game.id, now(), state=state, version=game.version + 1)
     sim.house.forget(game.id)
-    fresh = await sim.house.game(game.id)
-    await sim.house.replan(fresh)
     sim.house.table.refresh(game.id)
     await sim.settle()
     return state
@@ -241,10 +240,9 @@ async def play_seat(sim, members: dict[int, Any], seat: int) -> None:
 
 
 async def ai_turns(sim, members: dict[int, Any]) -> None:
-    """Let the AI seats play until a human is to move. The house's AI timer is used first; an
-    AI seat that moves twice in a row (a subsidy, then its main action) loses its timer (the
-    house bug in the report), so the next move is asked for directly."""
-    await sim.run_ai()
+    """Let the AI seats play until a human is to move, one seat-filler move at a time (quicker
+    than the house's AI timers under virtual time; and an AI seat that moves twice in a row, a
+    subsidy then its main action, loses its timer: the house bug in the report)."""
     for _ in range(50):
         game = await sim.game()
         if game.status != "active" or game.state["active"] in members:
@@ -419,9 +417,11 @@ async def test_four_player_game_through_the_panel(sim):
     panel = panel_of(await choose(sim, cat, panel, option_for(find(panel, code="Psub"),
                                                                {"type": "subsidy", "units": 1}), code="Psub"))
     assert "💵 **$33** · subsidies 1/1" in text_of(panel)
+    before = await last_seq(sim)
     await click(sim, cat, panel, label="End turn")
+    assert await action_after(sim, before) == {"type": "end_turn"}
     game = await sim.game()
-    assert game.state["active"] == 3 and game.state["players"][2]["money"] == 33
+    assert game.state["active"] != 2 and game.state["players"][2]["money"] == 33
     assert_channel_private(sim, ("$33",))
 
     # -- the AI, then ann buys silver ------------------------------------------------------
@@ -520,46 +520,91 @@ async def test_four_player_game_through_the_panel(sim):
 # -- a 2-player game (set-up moves) and a 5-player game, mostly AI -----------------------------
 
 
-async def test_two_player_game_with_setup(sim):
+async def test_two_player_game_with_setup_and_a_deadline(sim):
     ann = sim.player("ann")
     game = await open_game(sim, ann, [], ai=1, seed=3)
+    assert game.state["phase"] == "setup"
     table = await sim.table_message()
     assert "Set-up: briefcases to the buy table" in text_of(table)
     await save(table, "20-table-2p-setup.png")
-    await sim.run_ai()
-    game = await sim.game()
-    if game.state["phase"] == "setup" and game.state["active"] == 0:
+    members = {0: ann}
+    while (await sim.game()).state["phase"] == "setup":
+        await ai_turns(sim, members)
+        game = await sim.game()
+        if game.state["phase"] != "setup":
+            break
         panel = await sim.hand(ann)
         assert "Set-up: move one briefcase from the market to the buy table." in text_of(panel)
         select = find(panel, code="Psetup")
         mark = len(sim.channel.history())
         await choose(sim, ann, panel, select.options[0].value, code="Psetup")
-        assert "from the market to the buy table" in channel_text(sim, mark)
-        await sim.run_ai()
+        assert "▸ ann moves a Yellow briefcase from the market to the buy table." in channel_text(sim, mark)
     game = await sim.game()
-    assert game.state["phase"] == "turn" and game.state["buy"] != [0] * 5
+    assert game.state["phase"] == "turn"
+    narration = "\n".join(m.content or "" for m in sim.channel.history())
+    assert narration.count("briefcase from the market to the buy table.") == 2  # one set-up move each
+    await ai_turns(sim, members)
     panel = await sim.hand(ann)
-    text = text_of(panel)
-    assert "🃏 Special card: sell +1, buy +1." in text
+    assert "🃏 Special card: sell +1, buy +1." in text_of(panel)
+
+    # ann, the host, sets a 1-minute turn deadline with the title's own timeout rule ("skip")
+    # from /game settings, then lets her turn run out: the timeout passes for her.
+    settings = (await ann.slash(sim.channel, "game settings")).response.message
+    settings = panel_of(await choose(sim, ann, settings, "skip", code="Hset:on_deadline"))
+    settings = panel_of(await choose(sim, ann, settings, "turn", code="Hkind"))
+    assert find(settings, code="Hlen:turn").placeholder == "Deadline for Turn (main action and free actions)"
+    await choose(sim, ann, settings, "60", code="Hlen:turn")
+    game = await sim.game()
+    assert game.settings["on_deadline"] == "skip" and game.settings["deadlines"] == {"turn": 60}
+    assert game.state["active"] == 0
+    mark = len(sim.channel.history())
+    await sim.advance(61)
+    text = channel_text(sim, mark)
+    assert "▸ ⏰ Time is up for ann." in text and "▸ ann passes and moves a" in text
+
     await fast_forward(sim)
     game = await sim.game()
     assert game.status == "finished"
     results = sim.channel.history()[-1]
-    assert "final results" in text_of(results)
+    assert "final results" in text_of(results) and text_of(results).count("gold") == 2
     await save(results, "21-results-2p.png")
     assert_channel_private(sim)
 
 
-async def test_five_player_game(sim):
-    ann = sim.player("ann")
-    await open_game(sim, ann, [], ai=4, seed=5)
+async def test_five_player_game_in_japanese(sim, monkeypatch):
+    import simcord.interactions as interactions
+
+    original = interactions.base_payload
+
+    def in_japanese(*args, **kwargs):
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = "ja"
+        return record, payload
+
+    monkeypatch.setattr(interactions, "base_payload", in_japanese)
+    ken = sim.player("ken")
+    await sim.new_game(ken, "blackfriday")
+    for _ in range(4):
+        await sim.lobby(ken, "addai")
+    game = await sim.game()
+    await sim.store.update_game(game.id, now(), seed=5, lang="ja", settings={**game.settings, "reminder": 0})
+    await sim.lobby(ken, "start")
+    await sim.settle()
     table = await sim.table_message()
-    assert "buy table 0/6" in text_of(table) and "(at 4)" in text_of(table)
+    text = text_of(table)
+    assert re.search(r"株購入テーブル\d/6", text) and "（4で調整）" in text  # 5 players: 6 on a table, 4 left
+    await ai_turns(sim, {0: ken})
+    panel = await sim.hand(ken)
+    transcript(panel, "ken: My hand (ja)")
+    assert "**あなたの手番です。**" in text_of(panel) and "💵 **$0**" in text_of(panel)
+    assert {"株を買う", "株を売る", "銀を買う"} <= set(labels(panel))
+    await save(panel, "31-panel-5p-ja.png")
     await fast_forward(sim)
     game = await sim.game()
     assert game.status == "finished"
+    blocks = [m.content for m in sim.channel.history() if "📉 **価格調整**" in (m.content or "")]
+    assert blocks and all("新しい株価：🟨 $" in m for m in blocks)
     results = sim.channel.history()[-1]
-    assert "final results" in text_of(results)
-    assert text_of(results).count("gold") == 5
+    assert "暗黒の金曜日：最終結果" in text_of(results) and text_of(results).count("金塊") == 5
     await save(results, "30-results-5p.png")
-    assert_channel_private(sim)
+    assert "💵" not in channel_text(sim) and "持ち株" not in channel_text(sim)
