@@ -167,7 +167,8 @@ async def start3(sim):
 
 def scene(st: dict) -> dict[str, str]:
     """Ann (seat 0) to play on page 2 with $20, holding Slurp Noodle Bar and an Angel Investor.
-    Bob ($5) has his Tattoo Parlour at page 1 slot 6, right under where the Noodle Bar fits;
+    Bob ($5, a Frivolous Lawsuit in hand) has his Tattoo Parlour at page 1 slot 6, right under
+    where the Noodle Bar fits;
     Cy ($0) has a Pawn at page 1 slot 1 and two luxuries: one tax step will break Cy."""
     pool = list(DECK)  # in data order: the same scene (and dice seed) whatever the game's seed
 
@@ -176,8 +177,9 @@ def scene(st: dict) -> dict[str, str]:
         pool.remove(cid)
         return cid
 
-    ids = {k: take(k) for k in ("noodle_bar", "angel_investor", "tattoo_parlour", "pawn_shop")}
-    st["hands"] = [[ids["noodle_bar"], ids["angel_investor"]] + pool[:3], pool[3:8], pool[8:13]]
+    ids = {k: take(k) for k in ("noodle_bar", "angel_investor", "tattoo_parlour", "pawn_shop", "frivolous_lawsuit")}
+    st["hands"] = [[ids["noodle_bar"], ids["angel_investor"]] + pool[:3], [ids["frivolous_lawsuit"]] + pool[3:7],
+                   pool[8:13]]
     st["deck"], st["discard"] = pool[13:], []
     st["binder"], st["ads"], st["biz"] = [[None] * 9 for _ in range(4)], {}, [[], [], []]
     place(st, 1, ids["tattoo_parlour"], 1, [6])
@@ -206,16 +208,15 @@ def scene_script(ids: dict[str, str]) -> Callable[[dict], bool]:
         GAME.apply(st, 1, {"type": "pass"})
         if st["phase"] != "turn" or st["active"] != 1:
             return False
-        GAME.apply(st, 1, {"type": "discard", "card": st["hands"][1][0]})
+        GAME.apply(st, 1, {"type": "play", "card": ids["frivolous_lawsuit"], "target": 0})
         GAME.apply(st, 1, {"type": "discard", "card": st["hands"][1][0]})
         GAME.apply(st, 1, {"type": "roll"})
         return st["phase"] == "turn" and st["active"] == 0
     return run
 
 
-async def test_three_player_game_through_the_bot(sim):
-    (ART / "transcript.txt").unlink(missing_ok=True)
-    ann, bob, cy = await start3(sim)
+async def arrange_scene(sim) -> dict[str, str]:
+    """The scene written into the store, with the dice seed that makes Ann's roll hit and tax."""
     game = await sim.game()
     base = copy_json(game.state)
     ids = scene(base)
@@ -227,6 +228,13 @@ async def test_three_player_game_through_the_bot(sim):
         st["chance"] = {"seed": seed, "n": 0}
 
     await arrange(sim, build)
+    return ids
+
+
+async def test_three_player_game_through_the_bot(sim):
+    (ART / "transcript.txt").unlink(missing_ok=True)
+    ann, bob, cy = await start3(sim)
+    ids = await arrange_scene(sim)
     table = await sim.table_message()
     transcript(table, "sim.table_message()")
     assert "**ann**'s turn" in text_of(table)
@@ -349,16 +357,25 @@ async def test_three_player_game_through_the_bot(sim):
     transcript(panel, "sim.hand(cy)")
     assert "You are out of the game." in text_of(panel)
 
-    # Bob's turn: discard twice from the card menu, then roll.
-    for _ in range(2):
-        panel = await sim.hand(bob)
-        transcript(panel, "sim.hand(bob)")
-        game = await sim.game()
-        first = game.state["hands"][1][0]
-        result = await choose(sim, bob, panel, [first], code="card")
-        await click(sim, bob, panel_of(result), label="Discard (+$1)")
+    # Bob's turn: he sues Ann (the card asks for a target), discards a card, then rolls.
     panel = await sim.hand(bob)
     transcript(panel, "sim.hand(bob)")
+    result = await choose(sim, bob, panel, [ids["frivolous_lawsuit"]], code="card")
+    menu = panel_of(result)
+    transcript(menu, "panel_of(result)")
+    assert "Choose a player" in text_of(menu)
+    assert "ann ($5, 5 in hand)" in labels(menu) and not any(x.startswith("cy") for x in labels(menu))
+    mark = len(sim.channel.history())
+    panel = panel_of(await click(sim, bob, menu, label="ann ($5, 5 in hand)"))
+    game = await sim.game()
+    assert game.state["money"][:2] == [1, 13]
+    assert "bob sues ann and takes $4." in channel_text(sim, mark)
+    assert "1 action left" in text_of(panel)
+    game = await sim.game()
+    first = game.state["hands"][1][0]
+    result = await choose(sim, bob, panel, [first], code="card")
+    panel = panel_of(await click(sim, bob, panel_of(result), label="Discard (+$1)"))
+    transcript(panel, "panel_of(result)")
     await click(sim, bob, panel, prefix="Roll")
     game = await sim.game()
     assert game.state["active"] == 0 and game.state["phase"] == "turn"
@@ -388,3 +405,82 @@ async def test_three_player_game_through_the_bot(sim):
     await save(await sim.table_message(), "07-table-final.png")
     for message in sim.channel.history():
         transcript(message, "channel")
+
+
+# -- deadlines under virtual time --------------------------------------------------------------
+
+
+async def test_tax_and_auction_deadlines_fire_under_virtual_time(sim):
+    ann, bob, cy = await start3(sim)
+    ids = await arrange_scene(sim)
+    # The host chooses "skip" for deadlines in /game settings: a late seat gets the game's default
+    # (no sale in a tax window, a pass in an auction).
+    settings = (await ann.slash(sim.channel, "game settings")).response.message
+    assert "Tax sell window: 30 min" in text_of(settings) or "30 min" in text_of(settings)
+    await ann.select(settings, ["skip"], custom_id=next(c for c in custom_ids(settings) if c.endswith(":Hset:on_deadline")))
+    await sim.settle()
+    game = await sim.game()
+    assert game.settings["on_deadline"] == "skip"
+
+    # Ann's turn, played quickly through the house: the same roll as in the game above (a hit, a zero).
+    # (Settle after each: the table keeper's fresh read must not race the next commit, see the
+    # note in the report about House.game(fresh=True) replacing the cache with an older row.)
+    for action in ({"type": "play", "card": ids["noodle_bar"], "slots": [3, 6]},
+                   {"type": "play", "card": ids["angel_investor"]}, {"type": "roll"}):
+        result = await sim.house.act(game.id, 0, action)
+        assert result.kind == "applied", result
+        await sim.settle()
+    game = await sim.game()
+    assert game.state["phase"] == "tax" and sorted(game.state["tax"]["pending"]) == [0, 1, 2]
+    table = await sim.table_message()
+    assert "Deadline <t:" in text_of(table) and "Waiting for: ann, bob, cy" in text_of(table)
+    # Ann keeps everything; Bob and Cy let the 30-minute tax window run out.
+    await click(sim, ann, table, label="Keep everything")
+    panel = await sim.hand(bob)
+    assert "You owe **$1** and have **$7**" in text_of(panel)
+    await sim.advance(1790)
+    assert (await sim.game()).state["phase"] == "tax"
+    mark = len(sim.channel.history())
+    await sim.advance(20)
+    game = await sim.game()
+    text = channel_text(sim, mark)
+    assert "Deadline passed for bob, cy: their move is skipped." in text
+    assert "bob pays $1 in taxes." in text and "cy cannot pay $4 and goes bankrupt!" in text
+    assert game.state["ads"]["tattoo_parlour"]["owner"] == 1  # Bob's silence kept his business
+    assert game.state["biz"][1] == [ids["tattoo_parlour"]] and game.state["money"][:2] == [13, 6]
+    assert game.state["phase"] == "auction" and game.state["auction"]["seat"] == 0
+    # Bob's old tax panel is now stale: his late click is refused, nothing changes.
+    late = await bob.click(panel, custom_id=component(panel, label="Keep everything").custom_id)
+    await sim.settle()
+    assert "earlier moment" in text_of(panel_of(late)) or "no longer" in text_of(panel_of(late)).lower()
+    assert (await sim.game()).version == game.version
+
+    # The auction: Ann lets her prompt run out (a pass), Bob bids the minimum from his panel,
+    # Ann's next prompt runs out too: Bob gets the Sunglasses.
+    mark = len(sim.channel.history())
+    await sim.advance(1801)
+    game = await sim.game()
+    assert "Deadline passed for ann: their move is skipped." in channel_text(sim, mark)
+    assert game.state["auction"]["seat"] == 1
+    panel = await sim.hand(bob)
+    assert "Lowest bid $6; you have $6." in text_of(panel)
+    await click(sim, bob, panel, label="Bid $6")
+    await sim.advance(1801)
+    game = await sim.game()
+    assert game.state["lux"][1] == ["sunglasses"] and game.state["money"][1] == 0
+    assert game.state["auction"]["lux"] == "diamond_phone" and game.state["auction"]["seat"] == 0
+    # The phone: Bob cannot afford it; Ann's prompt runs out; it leaves the game.
+    mark = len(sim.channel.history())
+    await sim.advance(1801)
+    game = await sim.game()
+    text = channel_text(sim, mark)
+    assert "Nobody bids: Diamond-Studded Phone leaves the game." in text
+    assert "diamond_phone" in game.state["removed"]
+    assert game.state["phase"] == "turn" and game.state["active"] == 1
+    assert game.state["alive"] == [True, True, False]
+    actions = await sim.store.actions(game.id)
+    timeouts = [a for a in actions if a["action"]["type"] == "timeout"]
+    assert [a["action"]["id"].split(":")[0] for a in timeouts] == ["tax", "auction", "auction", "auction"]
+    assert all(a["seat"] is None for a in timeouts)
+    table = await sim.table_message()
+    assert "**bob**'s turn" in text_of(table)
