@@ -58,6 +58,24 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_BOLD if bold else FONT_REGULAR), size)
 
 
+@lru_cache(maxsize=4096)
+def has_glyph(ch: str) -> bool:
+    """Whether the bundled font draws `ch` (else Pillow would draw an empty box)."""
+    fnt = font(SIZE_BODY, True)
+    return ch.isspace() or bytes(fnt.getmask(ch)) != bytes(fnt.getmask("\ue000"))  # U+E000: no glyph
+
+
+def drawable(text: str) -> str:
+    """`text` without the characters the font cannot draw (emoji in display names, the 🤖 of AI
+    seats), with the spaces tidied; Discord's own text shows them, pictures cannot."""
+    return " ".join("".join(ch for ch in text if has_glyph(ch)).split())
+
+
+def picture_names(names: Sequence[str]) -> list[str]:
+    """Player names as pictures draw them: drawable, and never empty."""
+    return [drawable(name) or f"P{seat + 1}" for seat, name in enumerate(names)]
+
+
 def seat_colour(seat: int) -> tuple[int, int, int]:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from locales import Translator
-from render.common import png
+from render.common import picture_names, png
 from store import GameRow
 
 from . import codec
@@ -32,6 +32,12 @@ log = logging.getLogger(__name__)
 
 RECENT_LINES = 6
 MESSAGE_LIMIT = 1900
+#: Seconds before the first retry of a table update Discord refused for a passing reason (a
+#: server error, a rate limit without retry_after); doubled at each further failure.
+RETRY_FIRST = 2.0
+RETRIES = 5
+#: What the bot needs in a game's channel to keep its table there.
+TABLE_PERMS = ("view_channel", "send_messages", "embed_links", "attach_files", "read_message_history")
 
 
 @dataclass
@@ -43,12 +49,27 @@ class Pending:
     overdue: bool = False
     repost: bool = False
 
+    def said(self) -> None:
+        """The narration went out (or cannot): a retry of the rest must not say it again."""
+        self.events, self.ping, self.remind, self.notes, self.overdue = [], set(), set(), [], False
+
+    def merge(self, later: "Pending") -> None:
+        self.events.extend(later.events)
+        self.ping |= later.ping
+        self.remind |= later.remind
+        self.notes.extend(later.notes)
+        self.overdue = self.overdue or later.overdue
+        self.repost = self.repost or later.repost
+
 
 class TableKeeper:
     def __init__(self, house: "House") -> None:
         self.house = house
         self.pending: dict[int, Pending] = {}
         self.tasks: dict[int, asyncio.Task] = {}
+        #: Games whose channel refuses the bot (a permission was taken away): the permissions
+        #: missing, shown to players in their panels until a table update succeeds again.
+        self.blocked: dict[int, list[str]] = {}
 
     # -- what changed -----------------------------------------------------------------------
 
@@ -95,28 +116,44 @@ class TableKeeper:
         await asyncio.gather(*self.tasks.values(), return_exceptions=True)
 
     async def _loop(self, game_id: int) -> None:
+        """Send the game's pending updates. A refusal for a passing reason (server error, rate
+        limit) is retried with a growing wait, keeping later changes merged in; after RETRIES
+        failures the update stays pending and goes out with the game's next change."""
         failures = 0
         while game_id in self.pending:
             p = self.pending.pop(game_id)
             try:
                 await self.flush(game_id, p)
                 failures = 0
-            except discord.HTTPException as exc:
+            except (discord.HTTPException, discord.RateLimited) as exc:
                 failures += 1
-                log.warning("table update for game %s failed (%s); retrying", game_id, exc)
-                if failures > 5:
-                    log.error("giving up on the table of game %s for now", game_id)
-                    return
-                merged = self.pending.pop(game_id, Pending())
-                p.events.extend(merged.events)
-                p.ping |= merged.ping
-                p.remind |= merged.remind
-                p.notes.extend(merged.notes)
+                later = self.pending.pop(game_id, None)
+                if later is not None:
+                    p.merge(later)
                 self.pending[game_id] = p
-                await asyncio.sleep(2 ** failures)
+                if failures > RETRIES:
+                    log.error("giving up on the table of game %s until its next change (%s)", game_id, exc)
+                    return
+                delay = self.retry_delay(exc, failures)
+                log.warning("table update for game %s failed (%s); retrying in %.1fs", game_id, exc, delay)
+                await asyncio.sleep(delay)
             except Exception:
                 log.exception("table update for game %s failed", game_id)
                 return
+
+    @staticmethod
+    def retry_delay(exc: Exception, failures: int) -> float:
+        """Discord's retry_after when it gave one (a rate limit), else an exponential backoff."""
+        backoff = RETRY_FIRST * 2 ** (failures - 1)
+        if isinstance(exc, discord.RateLimited):
+            return max(float(exc.retry_after), 0.1)
+        response = getattr(exc, "response", None)
+        headers = getattr(response, "headers", None) or {}
+        try:
+            after = float(headers.get("Retry-After") or headers.get("retry-after") or 0)
+        except (TypeError, ValueError):
+            after = 0.0
+        return after if after > 0 else backoff
 
     # -- sending ----------------------------------------------------------------------------
 
@@ -143,6 +180,10 @@ class TableKeeper:
         self.house.forget(game.id)
 
     async def flush(self, game_id: int, p: Pending) -> None:
+        """Narration and pings, the table, the results, the DM panels. A refusal that retrying
+        cannot cure (a permission taken away) is remembered in `blocked` and shown to players in
+        their panels; a passing one (server error, rate limit) propagates to be retried, and
+        the narration already sent is not sent again."""
         house = self.house
         game = await house.game(game_id, fresh=True)
         if game is None or game.state is None:
@@ -151,17 +192,55 @@ class TableKeeper:
         if channel is None:
             return
         t = Translator(game.lang)
-        ui = ui_for(game.title)
+        refused: list[str] = []
         message = await self._narration_message(game, p, t)
         if message:
             content, mentions = message
-            await channel.send(content, allowed_mentions=discord.AllowedMentions(users=mentions, everyone=False,
-                                                                                  roles=False, replied_user=False))
-        await self.update_table(game, channel, repost=p.repost)
-        if game.status == "finished":
-            await self.post_results(game, channel)
+            try:
+                await channel.send(content, allowed_mentions=discord.AllowedMentions(
+                    users=mentions, everyone=False, roles=False, replied_user=False))
+            except discord.Forbidden:
+                refused.append(self._send_perm(channel))
+            except discord.NotFound as exc:
+                if exc.code == 10003:  # Unknown Channel: it was deleted under the game
+                    await self.house_lost_channel(game)
+                    return
+                raise
+        p.said()
+        try:
+            await self.update_table(game, channel, repost=p.repost)
+            p.repost = False
+            if game.status == "finished":
+                await self.post_results(game, channel)
+        except discord.Forbidden:
+            refused += [self._send_perm(channel), "attach_files"]
+        except discord.NotFound as exc:
+            if exc.code == 10003:
+                await self.house_lost_channel(game)
+                return
+            raise
         await self.update_dm_panels(game)
-        del ui
+        if refused:
+            missing = self.missing_permissions(channel) or sorted(set(refused))
+            if self.blocked.get(game_id) != missing:
+                log.warning("game %s: the channel %s refuses the bot (missing %s)", game_id, game.channel_id, missing)
+            self.blocked[game_id] = missing
+        else:
+            self.blocked.pop(game_id, None)
+
+    @staticmethod
+    def _send_perm(channel: Any) -> str:
+        return "send_messages_in_threads" if isinstance(channel, discord.Thread) else "send_messages"
+
+    def missing_permissions(self, channel: Any) -> list[str]:
+        """The permissions the table needs that the bot lacks in `channel` (from the cache)."""
+        needed = [self._send_perm(channel) if p == "send_messages" else p for p in TABLE_PERMS]
+        try:
+            me = channel.guild.me
+            perms = channel.permissions_for(me)
+        except Exception:
+            return []
+        return [p for p in needed if not getattr(perms, p, False)]
 
     def _narrate(self, game: GameRow, t: Translator, events: list[dict[str, Any]]) -> list[str]:
         ui = ui_for(game.title)
@@ -231,7 +310,7 @@ class TableKeeper:
         public = engine.view(game.state or {}, None)
         names = game.names
         fn = ui.render.results_image if final else ui.render.table_image
-        data = await asyncio.to_thread(lambda: png(fn(public, names, game.lang)))
+        data = await asyncio.to_thread(lambda: png(fn(public, picture_names(names), game.lang)))
         tc = TableContext(game.id, game.version, public, t, names, game.title)
         lines = list(ui.table_lines(tc))
         if game.status == "active":
@@ -283,12 +362,18 @@ class TableKeeper:
         file = image_file(data, f"table-{game.id}-{game.version}.png")
         message_id = game.table_message_id
         if message_id and not repost:
+            partial = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
             try:
-                partial = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
                 await partial.edit(embed=embed, attachments=[file], view=view)
                 return
             except discord.NotFound:
                 pass  # the table message was deleted: post a new one
+            except discord.Forbidden:
+                # No Attach Files any more: keep the table playable without its picture (and
+                # let the caller know, so players are told).
+                embed.set_image(url=None)
+                await partial.edit(embed=embed, attachments=[], view=view)
+                raise
         elif message_id and repost:
             try:
                 await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
@@ -375,8 +460,12 @@ class TableKeeper:
             await self.house.store.set_prefs(user_id, dm_closed=True)
             channel = await self.channel(game)
             if channel is not None:
-                await channel.send(t("core.dm.closed", user=f"<@{user_id}>"),
-                                   allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=user_id)]))
+                try:
+                    await channel.send(t("core.dm.closed", user=f"<@{user_id}>"),
+                                       allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=user_id)]))
+                except discord.Forbidden:
+                    log.warning("game %s: could not tell %s in the channel that their DMs are closed", game.id,
+                                user_id)
             del now
             return False
 
@@ -388,6 +477,10 @@ class TableKeeper:
         if panel is None:
             panel = ui.panel(pc)
         notes = await self.private_notes(game, seat, t)
+        blocked = self.blocked.get(game.id)
+        if blocked and game.status == "active":
+            warning = "⚠️ " + t("core.table.blocked", perms=", ".join(t(f"core.perm.{p}") for p in blocked))
+            notice = f"{notice}\n{warning}" if notice else warning
         if notice:
             panel.description = f"{notice}\n\n{panel.description}".strip()
         if notes:

@@ -18,6 +18,7 @@ from typing import Any
 import engine
 from engine.core import Game
 from locales import Translator
+from render.common import picture_names
 
 from . import codec
 from .panel import Apply, Ask, Button, Option, Panel, Refuse, Reply, Select
@@ -44,6 +45,11 @@ class PanelContext:
     def tk(self, key: str, /, **params: Any) -> str:
         """A message of this title: `tk("ui.pass")` is `<title>.ui.pass`."""
         return self.t(f"{self.title}.{key}", **params)
+
+    @property
+    def picture_names(self) -> list[str]:
+        """The names to give a renderer: without characters the font cannot draw (emoji)."""
+        return picture_names(self.names)
 
     def act(self, label: str, action: dict[str, Any], style: str = "primary", *, emoji: str | None = None,
             any_version: bool = False, row: int | None = None, disabled: bool = False) -> Button:
