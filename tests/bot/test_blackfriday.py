@@ -370,7 +370,7 @@ async def test_four_player_game_through_the_panel(sim):
     transcript(panel, "bob: after the extra pass")
     text = channel_text(sim, mark)
     assert "▸ 🃏 bob uses their special card: extra pass." in text
-    assert "▸ bob moves a Orange briefcase from the market to the silver table (special card)." in text
+    assert "▸ bob moves one Orange briefcase from the market to the silver table (special card)." in text
     assert "**Your turn.**" in text_of(panel) and "Special card" not in text_of(panel)
     panel = panel_of(await click(sim, bob, panel, label="Sell stock"))
     panel = panel_of(await choose(sim, bob, panel, "Y1", suffix=":a"))
@@ -451,7 +451,7 @@ async def test_four_player_game_through_the_panel(sim):
     select = find(panel, code="Ppass")
     mark = len(sim.channel.history())
     await choose(sim, bob, panel, option_for(select, {"type": "pass", "colour": "Y"}), code="Ppass")
-    assert "▸ bob passes and moves a Yellow briefcase from the market to the silver table." in channel_text(sim, mark)
+    assert "▸ bob passes and moves one Yellow briefcase from the market to the silver table." in channel_text(sim, mark)
     game = await sim.game()
     assert game.state["active"] == 2
     # A click drawn for an earlier moment is never a move: cat passes from a second panel,
@@ -512,6 +512,11 @@ async def test_four_player_game_through_the_panel(sim):
     f = final[winner]
     assert f"🥇 **{game.names[winner]}** {f['gold']} gold, {f['silver']} silver, ${f['money']}" in text_of(results)
     await save(results, "08-results.png")
+    # /game log tells the same story, adjustments folded the same way, nothing private.
+    log = (await bob.slash(sim.channel, "game log")).response.message
+    transcript(log, "bob: /game log")
+    assert log.flags.ephemeral and "📉 **Price adjustment**" in text_of(log) and "New prices: 🟨" in text_of(log)
+    assert not any(mark in text_of(log) for mark in PRIVATE_MARKS)
     await save(await sim.table_message(), "09-table-final.png")
     for message in sim.channel.history():
         transcript(message, "channel")
@@ -538,7 +543,7 @@ async def test_two_player_game_with_setup_and_a_deadline(sim):
         select = find(panel, code="Psetup")
         mark = len(sim.channel.history())
         await choose(sim, ann, panel, select.options[0].value, code="Psetup")
-        assert "▸ ann moves a Yellow briefcase from the market to the buy table." in channel_text(sim, mark)
+        assert "▸ ann moves one Yellow briefcase from the market to the buy table." in channel_text(sim, mark)
     game = await sim.game()
     assert game.state["phase"] == "turn"
     narration = "\n".join(m.content or "" for m in sim.channel.history())
@@ -560,7 +565,7 @@ async def test_two_player_game_with_setup_and_a_deadline(sim):
     mark = len(sim.channel.history())
     await sim.advance(61)
     text = channel_text(sim, mark)
-    assert "▸ ⏰ Time is up for ann." in text and "▸ ann passes and moves a" in text
+    assert "▸ ⏰ Time is up for ann." in text and "▸ ann passes and moves one" in text
 
     await fast_forward(sim)
     game = await sim.game()
