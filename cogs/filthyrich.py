@@ -4,7 +4,7 @@ everything" button during tax windows.
 
 The panel only offers what `pc.legal` holds; multi-step choices (which business, which page,
 which slots) are sub-menus whose state travels in the component codes. Custom codes never
-start with "a", "l", "L" or "H" (those belong to the house's action, lobby and house codes).
+start with "!", "#", "L" or "H" (those belong to the house's action, lobby and house codes).
 
     card            select: a card of the hand was chosen -> its sub-menu
     pb:<card>       select: the business for Ribbon-Cutting / Zoning Variance / Moving Day
@@ -193,7 +193,7 @@ class UI(TitleUI):
             comps.append(Button(pc.tk("ui.refresh"), "ref", "secondary", emoji="🔄", any_version=True))
         if image is None and hand_image:
             names, lang = pc.names, pc.t.lang
-            image = lambda: self.render.panel_image(view, names, lang)  # noqa: E731
+            image = lambda: self.render.panel_image(view, names, lang)
         return Panel(title=title, description=description, fields=self.holdings(pc) if holdings else [],
                      components=comps, image=image)
 
@@ -212,7 +212,7 @@ class UI(TitleUI):
             shown, total = visibility(view, sign)
             vis = "vis_full" if shown == total else "vis_none" if shown == 0 else "vis_part"
             lines.append(pc.tk("ui.biz_line", card=kind(card), page=ad["page"], at=at(ad["slots"]),
-                               shown=pc.tk(f"ui.{vis}", shown=shown, total=total),
+                               count=len(ad["slots"]), shown=pc.tk(f"ui.{vis}", shown=shown, total=total),
                                amount=sale_value(view, me, card)))
         assets = []
         for a in seat["assets"]:
@@ -241,7 +241,7 @@ class UI(TitleUI):
             if phase == "audit":
                 lines.append(pc.tk("ui.audit_other", name=name_of(names, tx["scope"][0])))
             else:
-                lines.append(pc.tk("ui.tax_head", zeros=tx["zeros"]))
+                lines.append(pc.tk("ui.tax_head", count=tx["zeros"]))
             if due is not None:
                 key = "ui.tax_done" if me in tx["answered"] else "ui.tax_none"
                 lines.append(pc.tk(key, due=due, money=view["seats"][me]["money"]))
@@ -351,7 +351,8 @@ class UI(TitleUI):
         ad = view["ads"].get(business_sign(card))
         if ad is None:
             return effect_text(pc.t, kind(card))
-        return pc.tk("ui.where", page=ad["page"], at=at(ad["slots"])) + " · " + effect_text(pc.t, kind(card))
+        return pc.tk("ui.where", page=ad["page"], at=at(ad["slots"]), count=len(ad["slots"])) + " · " + \
+            effect_text(pc.t, kind(card))
 
     # -- a card's sub-menu --------------------------------------------------------------------
 
@@ -445,7 +446,7 @@ class UI(TitleUI):
         view = pc.view
         k = kind(card)
         ad = view["ads"].get(business_sign(card))
-        where = pc.tk("ui.where", page=ad["page"], at=at(ad["slots"])) if ad else ""
+        where = pc.tk("ui.where", page=ad["page"], at=at(ad["slots"]), count=len(ad["slots"])) if ad else ""
         if eff == "takeover":
             return pc.tk("ui.takeover_desc", amount=BUSINESSES[k]["cost"],
                          name=name_of(pc.names, self._owner(view, card))) + " · " + where
@@ -532,7 +533,7 @@ class UI(TitleUI):
         ad = view["ads"].get(business_sign(card))
         amount = sale_value(view, pc.seat, card)
         lines = [pc.tk("ui.sell_confirm", card=kind(card), amount=amount, page=ad["page"] if ad else "-",
-                       at=at(ad["slots"]) if ad else "-")]
+                       at=at(ad["slots"]) if ad else "-", count=len(ad["slots"]) if ad else 1)]
         comps = [pc.act(pc.tk("ui.sell_do", amount=amount), action, "danger", emoji="🏷️"),
                  Button(pc.tk("ui.back"), "back", "secondary", emoji="↩️")]
         return self._base(pc, "\n".join(lines), components=comps, refresh=False, holdings=False,
@@ -551,7 +552,7 @@ class UI(TitleUI):
         if tx["kind"] == "audit":
             lines = [pc.tk("ui.audit_prompt", due=due, money=money)]
         else:
-            lines = [pc.tk("ui.tax_prompt", zeros=tx["zeros"], due=due, money=money)]
+            lines = [pc.tk("ui.tax_prompt", count=tx["zeros"], due=due, money=money)]
         if money < due:
             lines.append(pc.tk("ui.tax_keep_broke"))
         if chosen:
@@ -673,6 +674,15 @@ class UI(TitleUI):
 
     # -- the table ----------------------------------------------------------------------------
 
+    def narrate(self, t: Translator, event: dict[str, Any], names: list[str]) -> str | None:
+        """The catalogue's line, with a `count` for the plural forms (slot/slots, a 0/zeros)."""
+        if "count" not in event:
+            if isinstance(event.get("slots"), list):
+                event = {**event, "count": len(event["slots"])}
+            elif isinstance(event.get("zeros"), int):
+                event = {**event, "count": event["zeros"]}
+        return super().narrate(t, event, names)
+
     def _dues(self, t: Translator, view: dict[str, Any], names: list[str]) -> str:
         tx = view["tax"]
         return sep(t).join(t(f"{T}.ui.payee", name=name_of(names, int(s)), amount=d) for s, d in tx["due"].items())
@@ -691,7 +701,7 @@ class UI(TitleUI):
                 line = tc.tk("ui.tl_audit", name=name_of(names, tx["scope"][0]),
                              due=tx["due"].get(str(tx["scope"][0]), 0))
             else:
-                line = tc.tk("ui.tl_tax", zeros=tx["zeros"], dues=self._dues(t, view, names))
+                line = tc.tk("ui.tl_tax", count=tx["zeros"], dues=self._dues(t, view, names))
             return [line, tc.tk("ui.tl_tax_hint")]
         if phase == "auction":
             return [self._auction_status(t, view, names)]
@@ -711,7 +721,7 @@ class UI(TitleUI):
         if phase == "turn":
             return t(f"{T}.ui.ping_turn")
         if phase == "tax":
-            return t(f"{T}.ui.ping_tax", zeros=view["tax"]["zeros"])
+            return t(f"{T}.ui.ping_tax", count=view["tax"]["zeros"])
         if phase == "audit":
             tx = view["tax"]
             return t(f"{T}.ui.ping_audit", due=tx["due"].get(str(tx["scope"][0]), 0))
