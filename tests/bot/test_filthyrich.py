@@ -325,6 +325,9 @@ async def test_three_player_game_through_the_bot(sim):
     assert "cy cannot pay $4 and goes bankrupt!" in text
     assert "Auction: Designer Sunglasses from cy, minimum bid $6." in text
     assert "Auction of Designer Sunglasses: open **My hand** to bid at least $6 or pass." in text
+    table = await sim.table_message()
+    assert "Auction of Designer Sunglasses (from cy, list price $6). No bid yet." in text_of(table)
+    await save(table, "05b-table-auction.png")
     panel = await sim.hand(ann)
     transcript(panel, "sim.hand(ann)")
     assert "Bid $6" in labels(panel) and "Pass" in labels(panel)
@@ -401,7 +404,8 @@ async def test_three_player_game_through_the_bot(sim):
     text = channel_text(sim, mark)
     assert "Winner: ann, by owning three luxuries!" in text
     results = sim.channel.history()[-1]
-    assert "final results" in text_of(results)
+    assert "final results" in text_of(results) and results.attachments
+    assert results.attachments[0].filename.endswith(".png")
     await save(results, "06-results.png")
     await save(await sim.table_message(), "07-table-final.png")
     for message in sim.channel.history():
