@@ -34,6 +34,7 @@ from render.common import (
     canvas,
     chip,
     draw_text as _draw_text,
+    drawable,
     ellipsize,
     fit,
     font,
@@ -42,6 +43,7 @@ from render.common import (
     seat_colour,
     t,
     text_width,
+    wrap,
 )
 
 W = 1200
@@ -68,24 +70,10 @@ def draw_text(draw, xy, text: str, size: int = SIZE_BODY, fill=TEXT, bold: bool 
     draw.text(xy, ellipsize(text, int(max_width), fnt), font=fnt, fill=fill, anchor=anchor)
 
 
-@lru_cache(maxsize=1)
-def _notdef() -> bytes:
-    return bytes(font(SIZE_BODY, True).getmask("\ue000"))  # a private-use point: no glyph
-
-
-@lru_cache(maxsize=256)
-def _drawable(text: str) -> str:
-    """`text` without the characters the font has no glyph for (the 🤖 of AI seats, emoji in
-    display names), which would be drawn as empty boxes."""
-    fnt, notdef = font(SIZE_BODY, True), _notdef()
-    kept = "".join(ch for ch in text if ch.isspace() or bytes(fnt.getmask(ch)) != notdef)
-    return " ".join(kept.split())
-
-
 def _name(names, seat) -> str:
     if seat is None:
         return ""
-    name = _drawable(names[seat]) if seat < len(names) and names[seat] else ""
+    name = drawable(names[seat]) if seat < len(names) and names[seat] else ""
     return name or f"P{seat + 1}"
 
 
@@ -383,13 +371,33 @@ def _silver_track(img, draw, y0: int, view: dict, lang: str) -> int:
 
 
 def _players(draw, y0: int, view: dict, names, lang: str) -> int:
+    """One card per seat: name, start player, unused special options (or "special card used"),
+    owed interest. Long lines wrap onto a second line rather than being cut, and every card is
+    as tall as the tallest."""
     seats = view["seats"]
     n = len(seats)
     gap = 10
     w = (W - 32 - gap * (n - 1)) / n
-    h = 132
+    small = font(SIZE_SMALL)
+    line_h = 27
+    cards = []
+    for s in seats:
+        entries = []
+        if s.get("start"):
+            entries.append(("★ " + _tk(lang, "render.start_player"), GOLD))
+        if s["cards"]:
+            # No break inside an option ("silver +1"): only between options.
+            opts = " / ".join(_tk(lang, f"special.{o}").replace(" ", "\u00a0") for card in s["cards"] for o in card)
+            entries.append((opts, TEXT_DIM))
+        elif not s.get("start"):
+            entries.append((_tk(lang, "render.special_spent"), TEXT_DIM))
+        # The start-player line shrinks to fit; the options wrap (at most two lines).
+        lines = [(line, colour) for text, colour in entries
+                 for line in ([text] if text.startswith("★") else wrap(text, int(w - 24), small)[:2])]
+        cards.append(lines)
+    h = max(132, max(52 + line_h * len(lines) + (30 if s["debt"] else 0) + 12 for lines, s in zip(cards, seats)))
     active = view.get("active")
-    for i, s in enumerate(seats):
+    for i, (s, lines) in enumerate(zip(seats, cards)):
         x = 16 + i * (w + gap)
         is_active = i == active and not view["over"]
         rounded(draw, (x, y0, x + w, y0 + h), fill=PANEL, outline=GOLD if is_active else LINE, width=4 if is_active else 2)
@@ -397,15 +405,9 @@ def _players(draw, y0: int, view: dict, names, lang: str) -> int:
         draw_text(draw, (x + 40, y0 + 26), _name(names, i), SIZE_BODY, TEXT, bold=True, anchor="lm",
                   max_width=int(w - 52))
         y = y0 + 52
-        if s.get("start"):
-            draw_text(draw, (x + 14, y), "★ " + _tk(lang, "render.start_player"), SIZE_SMALL, GOLD, max_width=int(w - 24))
-            y += 28
-        if s["cards"]:
-            opts = " / ".join(_tk(lang, f"special.{o}") for card in s["cards"] for o in card)
-            draw_text(draw, (x + 14, y), opts, SIZE_SMALL, TEXT_DIM, max_width=int(w - 24))
-        elif not s.get("start"):
-            draw_text(draw, (x + 14, y), _tk(lang, "render.special_spent"), SIZE_SMALL, TEXT_DIM, max_width=int(w - 24))
-        y += 28
+        for line, colour in lines:
+            draw_text(draw, (x + 14, y), line, SIZE_SMALL, colour, max_width=int(w - 24))
+            y += line_h
         if s["debt"]:
             draw.rectangle([x + 14, y + 4, x + 34, y + 24], fill=(90, 40, 40), outline=BAD, width=2)
             draw_text(draw, (x + 42, y + 14), _tk(lang, "render.debt"), SIZE_SMALL, BAD, anchor="lm",
