@@ -172,7 +172,7 @@ class UI(TitleUI):
                      image=self._image(pc))
 
     def _image(self, pc: PanelContext):
-        view, names, lang = pc.view, pc.names, pc.t.lang
+        view, names, lang = pc.view, pc.picture_names, pc.t.lang
         if view.get("private") is None:
             return None
         render = self.render

@@ -270,7 +270,9 @@ def test_table_lines_show_public_facts_only():
 
 
 def test_pictures_draw_names_without_emoji():
-    from render.blackfriday import _drawable
+    from render.blackfriday import _name
 
-    assert _drawable("🤖 Eve") == "Eve"
-    assert _drawable("山田 太郎") == "山田 太郎"
+    assert [_name(["🤖 Eve", "山田 太郎", "😀"], s) for s in range(3)] == ["Eve", "山田 太郎", "P3"]
+    state = GAME.setup(5, 4)
+    pc = context(state, 4)
+    assert pc.picture_names[4] == "Eve"
