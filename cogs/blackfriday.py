@@ -55,7 +55,7 @@ class Form:
         return f"{self.kind}{''.join(map(str, self.counts))}{int(self.keep)}{self.a or '_'}{self.b or '_'}"
 
     @classmethod
-    def parse(cls, text: str) -> "Form | None":
+    def parse(cls, text: str) -> Form | None:
         m = cls._RE.fullmatch(text)
         if not m:
             return None

@@ -15,8 +15,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from cogs.shared import codec
 from cogs.shared.house import now
 from cogs.shared.titles import ui_for
@@ -29,30 +27,6 @@ COLOURS = "YBRGO"
 
 
 # -- helpers ---------------------------------------------------------------------------------
-
-
-@pytest.fixture(autouse=True)
-async def _close_stores(sim):
-    """The sim fixture leaves the bot's database open, and aiosqlite's worker thread then keeps
-    the test process alive after the tests (see the report): close it once the test is done."""
-    yield
-    await close_bot(sim)
-
-
-async def close_bot(sim) -> None:
-    await sim.settle()
-    if sim.house is not None:
-        await sim.house.stop()
-    if sim.store is not None:
-        await sim.store.close()
-
-
-async def restart(sim) -> None:
-    """sim.restart(), closing the old bot's database as the new one opens its own."""
-    old_house, old_store = sim.house, sim.store
-    await sim.restart()
-    await old_house.stop()
-    await old_store.close()
 
 
 def comps(message) -> list[Any]:
@@ -447,7 +421,7 @@ async def test_four_player_game_through_the_panel(sim):
 
     # -- bob opens his panel; the bot restarts; his pass on that old panel still counts ------
     panel = await sim.hand(bob)
-    await restart(sim)
+    await sim.restart()
     select = find(panel, code="Ppass")
     mark = len(sim.channel.history())
     await choose(sim, bob, panel, option_for(select, {"type": "pass", "colour": "Y"}), code="Ppass")
@@ -577,7 +551,7 @@ async def test_two_player_game_with_setup_and_a_deadline(sim):
 
 
 async def test_five_player_game_in_japanese(sim, monkeypatch):
-    import simcord.interactions as interactions
+    from simcord import interactions
 
     original = interactions.base_payload
 
