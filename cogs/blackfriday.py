@@ -1,8 +1,10 @@
 """Black Friday's private panel and table lines.
 
 The main panel (your turn): Buy stock, Sell stock and Buy silver open sub-panels; Pass, Take
-subsidy and the special card's extra pass are selects that act at once; End turn shows once the
-main action is done (with "keep my turn open"). The 2-player set-up is one select.
+subsidy and the special card's extra pass are selects that act at once (each with its own code,
+`PICKS`: two selects on one message may not share a custom_id); "Keep my turn open" makes the
+main action leave the turn open, and End turn shows once it is done. The 2-player set-up is one
+select. The +1 special options are used by choosing one more than the limit in an order form.
 
 A sub-panel is an order form whose state travels in its codes (see `Form`): the colours and
 counts chosen so far (added with one select of colour × count), the follow-up choices (the
@@ -12,7 +14,9 @@ for the player. Buys and silver purchases the player's money cannot cover take t
 units they need first (in the same action), as far as the level's subsidy limit allows.
 
 Privacy: holdings, money, subsidy units, silver and gold appear only in the private panel; the
-table lines use the public view only.
+table lines use the public view only, and the narration only public events.
+
+The table narrates a price adjustment as a short block (see `narrate`).
 """
 
 from __future__ import annotations
