@@ -80,7 +80,9 @@ class House:
         game = None if fresh else self._cache.get(game_id)
         if game is None:
             game = await self.store.get(game_id)
-            if game is not None and game.status == "active":
+            cached = self._cache.get(game_id)
+            # A read that raced a commit may bring an older row than the one `act` just cached.
+            if game is not None and game.status == "active" and (cached is None or cached.version < game.version):
                 self._cache[game_id] = game
         return game
 
@@ -138,6 +140,8 @@ class House:
             if outcome is not None:
                 game.status, game.result, game.finished_at = "finished", outcome_json(outcome), t
                 self.forget(game_id)
+            else:
+                self._cache[game_id] = game  # the committed row wins over any read that raced it
             self.kick()
         if self.table is not None:
             after = set(engine.to_act(state)) if outcome is None else set()

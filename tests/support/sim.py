@@ -131,9 +131,14 @@ class Sim:
         raise AssertionError("the AI seats did not stop moving")
 
     async def restart(self) -> None:
-        """Stop the bot and start a fresh one on the same database, as after a crash or deploy."""
+        """Stop the bot and start a fresh one on the same database, as after a crash or deploy.
+        SimCord detaches the old bot without closing it (as a crash would); its database
+        connection's worker thread would then keep the test process alive, so close it here."""
+        old = self.env.bot
         await self.settle()
         await self.env.restart_bot(create_bot(self.db_path))
+        old.house.closed = True
+        await old.store.close()
         await self.settle()
 
     # -- the wire ---------------------------------------------------------------------------
