@@ -88,16 +88,6 @@ def transcript(message, name: str) -> None:
         fh.write("\n".join(lines) + "\n")
 
 
-async def restart(sim) -> None:
-    """sim.restart(), then close the old bot's timers and database. `Sim.restart` leaves the old
-    bot's aiosqlite connection open: its worker thread is not a daemon, so the Python process
-    would never exit after the tests (pytest reports "passed" and then hangs)."""
-    old_house, old_store = sim.house, sim.store
-    await sim.restart()
-    await old_house.stop()
-    await old_store.close()
-
-
 async def arrange(sim, build: Callable[[dict], None], settings: dict | None = None) -> dict:
     """Write a prepared engine state (the current one changed by `build`) into the store, as a
     new version, and let the house pick it up (timers, table)."""
@@ -347,7 +337,7 @@ async def test_three_player_game_through_the_bot(sim):
     panel = await sim.hand(bob)
     transcript(panel, "sim.hand(bob)")
     assert "High bid: $8 by ann." in text_of(panel)
-    await restart(sim)
+    await sim.restart()
     mark = len(sim.channel.history())
     await click(sim, bob, panel, label="Pass")
     game = await sim.game()
