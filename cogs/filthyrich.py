@@ -192,7 +192,7 @@ class UI(TitleUI):
         if refresh:
             comps.append(Button(pc.tk("ui.refresh"), "ref", "secondary", emoji="🔄", any_version=True))
         if image is None and hand_image:
-            names, lang = pc.names, pc.t.lang
+            names, lang = pc.picture_names, pc.t.lang
             image = lambda: self.render.panel_image(view, names, lang)
         return Panel(title=title, description=description, fields=self.holdings(pc) if holdings else [],
                      components=comps, image=image)
@@ -434,7 +434,7 @@ class UI(TitleUI):
                           image=image)
 
     def _binder_image(self, pc: PanelContext):
-        view, names, lang = pc.view, pc.names, pc.t.lang
+        view, names, lang = pc.view, pc.picture_names, pc.t.lang
         return lambda: self.render.table_image(view, names, lang)
 
     @staticmethod
