@@ -17,6 +17,7 @@ from typing import Iterable, Sequence
 from PIL import Image, ImageDraw, ImageFont
 
 from locales import tr
+from render.textcache import CachedFont
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 FONT_REGULAR = FONT_DIR / "NotoSansJP-Regular.otf"
@@ -54,8 +55,9 @@ SEAT_COLOURS = [
 
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The bundled Noto Sans CJK JP at `size` px (covers Latin, kana and JIS kanji)."""
-    return ImageFont.truetype(str(FONT_BOLD if bold else FONT_REGULAR), size)
+    """The bundled Noto Sans CJK JP at `size` px (covers Latin, kana and JIS kanji). Text drawn
+    with it is cached as bitmaps (`render.textcache`): most strings recur picture after picture."""
+    return CachedFont(str(FONT_BOLD if bold else FONT_REGULAR), size)
 
 
 @lru_cache(maxsize=4096)

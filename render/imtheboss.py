@@ -44,6 +44,7 @@ from render.common import (
     t,
     text_width,
 )
+from render.palette import flat
 
 T = "imtheboss"
 W = 1200
@@ -549,7 +550,7 @@ def _status(view: dict, names: Sequence[str], lang: str) -> str:
 
 def _flat(img: Image.Image) -> Image.Image:
     """Flat colours and text: a 256-colour palette looks the same and halves the encoding."""
-    return img.quantize(256, method=Image.Quantize.FASTOCTREE)
+    return flat(img)
 
 
 def _table(view: dict, names: Sequence[str], lang: str, results: bool) -> Image.Image:
