@@ -838,17 +838,22 @@ class GameCog(commands.Cog):
         ui = ui_for(game.title)
         pc = self.house.panel_context(game, seat, t)
         code = parsed.code
-        if parsed.kind == "bm":
-            fields = modal_values(interaction)
-            reply_ = ui.on_modal(pc, code, fields)
-        elif code == "act" and values:
-            action = codec.decode_action(values[0], pc.legal)
-            reply_ = Apply(action) if action else Refuse("core.error.bad_action")
-        elif codec.is_action_code(code) and not values:
-            action = codec.decode_action(code, pc.legal)
-            reply_ = Apply(action) if action else Refuse("core.error.bad_action")
-        else:
-            reply_ = ui.on_component(pc, code, values)
+        try:
+            if parsed.kind == "bm":
+                fields = modal_values(interaction)
+                reply_ = ui.on_modal(pc, code, fields)
+            elif codec.is_act_select(code) or codec.is_action_code(code):
+                # An action code on a button, or one chosen in an "act" select; nothing else.
+                chosen = (values[0] if len(values) == 1 else None) if codec.is_act_select(code) else (None if values else code)
+                action = codec.decode_action(chosen, pc.legal) if chosen else None
+                reply_ = Apply(action) if action else Refuse("core.error.bad_action")
+            else:
+                reply_ = ui.on_component(pc, code, values)
+        except Exception:
+            # A title's panel that trips over a code or form it never made (a tampered or very old
+            # client): refuse politely, change nothing, and leave the trace for its authors.
+            log.exception("%s panel failed on %s %r %r", game.title, parsed.kind, code, values)
+            reply_ = Refuse("core.error.bad_action")
         if isinstance(reply_, Ask):
             await interaction.response.send_modal(FormModal(game.id, game.version, reply_.modal))
             return

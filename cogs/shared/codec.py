@@ -90,5 +90,11 @@ def needs_version(code: str) -> bool:
     return code.startswith("#")
 
 
+def is_act_select(code: str) -> bool:
+    """A select whose options are action codes: "act", or "act:<anything>" when a panel has
+    several (components of one message need distinct custom_ids)."""
+    return code == "act" or code.startswith("act:")
+
+
 def is_action_code(code: str) -> bool:
     return code[:1] in ("!", "#")

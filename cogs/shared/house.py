@@ -169,7 +169,10 @@ class House:
                 out.append(("reminder", w.id, due, {}))
         for seat in sorted(ai_seats):
             if engine.legal(state, seat):
-                out.append(("ai", str(seat), old.get(("ai", str(seat)), t + conf["ai_delay"]), {}))
+                # Kept while still ahead (others' moves do not push it back); once it has fired,
+                # the seat's next move comes after a fresh "thinking" delay.
+                due = old.get(("ai", str(seat)))
+                out.append(("ai", str(seat), due if due is not None and due > t else t + conf["ai_delay"], {}))
         return out
 
     async def replan(self, game: GameRow, *, locked: bool = False) -> None:

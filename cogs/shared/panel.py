@@ -37,7 +37,8 @@ class Option:
 
 @dataclass
 class Select:
-    """A string select. With code "act", each option's value is an action code and choosing
+    """A string select. With code "act" (or "act:<name>" for a second one on the same panel),
+    each option's value is an action code and choosing
     one applies it; any other code goes to the title UI with the chosen values."""
 
     code: str

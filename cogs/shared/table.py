@@ -40,6 +40,11 @@ RETRIES = 5
 TABLE_PERMS = ("view_channel", "send_messages", "embed_links", "attach_files", "read_message_history")
 
 
+def ai_tagged(name: str, ai: bool) -> str:
+    """A seat's name with the robot mark when the AI plays it (AI seats' names already carry it)."""
+    return f"{name} 🤖" if ai and "🤖" not in name else name
+
+
 @dataclass
 class Pending:
     events: list[dict[str, Any]] = field(default_factory=list)
@@ -318,7 +323,7 @@ class TableKeeper:
             waiting = [s for s in engine.to_act(game.state or {})]
             if waiting:
                 lines.append(t("core.table.waiting", seats=", ".join(
-                    (game.seats[s].name + ("" if s in humans else " 🤖")) for s in waiting)))
+                    ai_tagged(game.seats[s].name, s not in humans) for s in waiting)))
             deadline = await self._deadline_for(game, waiting)
             if deadline:
                 lines.append(t("core.table.deadline", when=f"<t:{int(deadline)}:R>"))
@@ -326,8 +331,8 @@ class TableKeeper:
             lines.append(t("core.table.ended"))
         players = []
         for s in game.seats:
-            tag = " 🤖" if s.is_ai else (" " + t("core.table.left") if s.left_at else "")
-            players.append(f"`{s.seat + 1}` {discord.utils.escape_markdown(s.name)}{tag}")
+            tag = " " + t("core.table.left") if s.left_at else ""
+            players.append(f"`{s.seat + 1}` {discord.utils.escape_markdown(ai_tagged(s.name, s.ai_plays))}{tag}")
         recent = await self.recent_lines(game, t, RECENT_LINES)
         panel = Panel(
             title=f"{t(f'{game.title}.name')}",
