@@ -28,7 +28,7 @@ from .shared.house import House, error_key, now
 from .shared.panel import Apply, Ask, Button, Option, Panel, Refuse, Select, Show
 from .shared.table import TableKeeper
 from .shared.titles import ui_for, uis
-from .shared.views import FormModal, build_embed, build_view, modal_values, set_router
+from .shared.views import DYNAMIC_ITEMS, FormModal, build_embed, build_view, modal_values, set_router
 
 log = logging.getLogger(__name__)
 
@@ -375,11 +375,22 @@ class GameCog(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        if interaction.type is not discord.InteractionType.modal_submit:
+        """Forms go to the router. A click or form whose custom_id is not one of ours (garbage,
+        another prefix, numbers out of range: only a stale or tampered client sends those) gets
+        a short reply instead of Discord's "This interaction failed"."""
+        custom_id = str((interaction.data or {}).get("custom_id", ""))  # type: ignore[union-attr]
+        if interaction.type is discord.InteractionType.modal_submit:
+            parsed = codec.parse(custom_id)
+            if parsed is not None and parsed.kind == "bm":
+                await self.route(interaction, parsed, [])
+                return
+        elif interaction.type is not discord.InteractionType.component or any(
+                item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS):
             return
-        parsed = codec.parse((interaction.data or {}).get("custom_id", ""))  # type: ignore[union-attr]
-        if parsed is not None and parsed.kind == "bm":
-            await self.route(interaction, parsed, [])
+        try:
+            await reply(interaction, tr_for(interaction)("core.error.bad_action"))
+        except discord.HTTPException:
+            pass
 
     async def route(self, interaction: discord.Interaction, parsed: codec.Parsed, values: list[str]) -> None:
         """Every click and form of ours. Never lets an interaction go unanswered."""

@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from typing import Any
 
 MAX = 100
-PATTERN = r"(?P<gid>[0-9]+):(?P<ver>[0-9]+|\*):(?P<code>.*)"
+#: Game ids and versions fit SQLite's 64-bit integers (at most 18 digits here), so a forged
+#: huge number is not ours rather than an overflow deep in the store.
+PATTERN = r"(?P<gid>[0-9]{1,18}):(?P<ver>[0-9]{1,18}|\*):(?P<code>.*)"
 ANY = "*"
 
 
@@ -38,7 +40,8 @@ def make(kind: str, game_id: int, version: int | None, code: str) -> str:
     return cid
 
 
-_RE = re.compile(r"(?P<kind>br|bs|bm):" + PATTERN, re.S)
+#: Without re.S, like the dynamic items' templates: a code never holds a line break.
+_RE = re.compile(r"(?P<kind>br|bs|bm):" + PATTERN)
 
 
 def parse(custom_id: str) -> Parsed | None:
@@ -71,17 +74,30 @@ def action_code(action: dict[str, Any], legal: list[dict[str, Any]] | None = Non
     raise ValueError(f"action too long for a custom_id and not in the legal list: {text[:60]}")
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text} is not a finite number")
+    return value
+
+
 def decode_action(code: str, legal: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The action a code stands for, or None if it is not an action code (or is malformed)."""
     if code.startswith("!"):
         try:
-            value = json.loads(code[1:])
+            value = json.loads(code[1:], parse_constant=_no_constant, parse_float=_finite)
         except ValueError:
             return None
         return value if isinstance(value, dict) and isinstance(value.get("type"), str) else None
-    if code.startswith("#") and code[1:].isdigit():
-        i = int(code[1:])
-        return legal[i] if 0 <= i < len(legal) else None
+    digits = code[1:]
+    # Only the codes `action_code` writes: ASCII digits without leading zeros (not "#٣", "#²", "#007").
+    if code.startswith("#") and digits.isascii() and digits.isdigit() and str(int(digits)) == digits:
+        i = int(digits)
+        return legal[i] if i < len(legal) else None
     return None
 
 
