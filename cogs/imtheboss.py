@@ -13,7 +13,8 @@ stale with the version: they carry the moment they were drawn for (the open wind
 the deal's deadline id, which changes with the boss), and a click whose moment has passed gets
 a fresh panel. The engine judges every action anyway.
 
-Codes (never starting with "a", "l", "L" or "H", which belong to the house):
+Codes (never starting with "L", "H", "!" or "#", which belong to the lobby, the house and the
+house's action codes):
     rf                 button: redraw the panel (any version)
     mo                 button: the components that did not fit (any version)
     w<window>|p, |s    button: pass / stop in that window (any version)
@@ -187,7 +188,7 @@ class UI(TitleUI):
     def _base(self, pc: PanelContext, lines: list[str], comps: list[Any], *, refresh: bool = True,
               fields: bool = True) -> Panel:
         view = pc.view
-        names, lang = pc.names, pc.t.lang
+        names, lang = list(pc.picture_names), pc.t.lang
         buttons = [c for c in comps if isinstance(c, Button)]
         selects = [c for c in comps if isinstance(c, Select)]
         if refresh:
@@ -516,7 +517,7 @@ class UI(TitleUI):
         if answers:
             ids = list(dict.fromkeys(a["offer"] for a in answers))
             lines.append(pc.tk("ui.offers_prompt", count=len(ids)))
-            if len(ids) <= 2:
+            if len(answers) <= 4:
                 for oid in ids:
                     o = offers[oid]
                     if {"type": "accept", "offer": oid} in pc.legal:
@@ -777,6 +778,13 @@ class UI(TitleUI):
             return Refuse("error.bad_ask")
         ask = {"usd": amount} if usd_text else {"div": amount}
         return Apply({"type": "offer", "src": src, "ask": ask})
+
+    # == narration =================================================================================
+
+    def narrate(self, t: Translator, event: dict[str, Any], names: list[str]) -> str | None:
+        if event.get("type", "").endswith("_div") and "div" in event and "count" not in event:
+            event = {**event, "count": event["div"]}  # "1 dividend", "2 dividends"
+        return super().narrate(t, event, names)
 
     # == the table ===============================================================================
 

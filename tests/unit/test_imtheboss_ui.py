@@ -84,7 +84,7 @@ def reachable_types(panel, pc):
             elif c.code == "ds":
                 found.add("discard")
         else:
-            if c.code[:1] in ("a", "l"):
+            if codec.is_action_code(c.code):
                 found.add(codec.decode_action(c.code, pc.legal)["type"])
             elif c.code.startswith("x"):
                 found.add(json.loads(c.code.partition("|")[2])["type"])
