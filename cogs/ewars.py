@@ -23,7 +23,7 @@ The bell that starts dice time is a plain action button bound to the panel's ver
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from cogs.shared.panel import Apply, Button, Option, Panel, Refuse, Reply, Select, Show
 from cogs.shared.titles import PanelContext, TableContext, TitleUI, seat_names
@@ -328,8 +328,9 @@ class UI(TitleUI):
 
     # -- narration ----------------------------------------------------------------------------
 
-    ICONS = {"ability": "💥 ", "acquired": "🏢 ", "game_over": "🏁 ", "dispatch_start": "📨 ",
-             "nothing_acquired": "🤷 ", "hand_refilled": "♻️ ", "table_refilled": "🃏 ", "compacted": "🧩 "}
+    ICONS: ClassVar[dict[str, str]] = {"ability": "💥 ", "acquired": "🏢 ", "game_over": "🏁 ", "dispatch_start": "📨 ",
+                                       "nothing_acquired": "🤷 ", "hand_refilled": "♻️ ", "table_refilled": "🃏 ",
+                                       "compacted": "🧩 "}
 
     def narrate(self, t, event: dict[str, Any], names: list[str]) -> str | None:
         kind = event.get("type")

@@ -34,9 +34,22 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from cogs.shared.panel import Apply, Ask, Button, Modal, Option, Panel, Refuse, Reply, Select, Show, TextInput, parse_amount
+from cogs.shared.panel import (
+    Apply,
+    Ask,
+    Button,
+    Modal,
+    Option,
+    Panel,
+    Refuse,
+    Reply,
+    Select,
+    Show,
+    TextInput,
+    parse_amount,
+)
 from cogs.shared.titles import PanelContext, TableContext, TitleUI
-from engine.imtheboss.data import CIDX, CLANS, DEAL_CARDS, DRAW, DRAW_BY_PLACARDS, KINDS, SPACES, kind
+from engine.imtheboss.data import CIDX, CLANS, DRAW, DRAW_BY_PLACARDS, KINDS, SPACES, kind
 from engine.imtheboss.table import shared_plan
 from locales import Translator
 

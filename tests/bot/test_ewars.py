@@ -16,7 +16,8 @@ from simcord.results import InteractionResult
 
 from engine.ewars import GAME
 from engine.ewars.data import REACH
-from engine.ewars.grid import names as pos_names, parse, reach
+from engine.ewars.grid import names as pos_names
+from engine.ewars.grid import parse, reach
 from engine.ewars.rules import claimable
 from tests.support.sim import button, custom_ids, labels, panel_of, text_of
 

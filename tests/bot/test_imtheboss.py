@@ -15,14 +15,15 @@ is a click, a select or a form through the bot.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from cogs.shared import codec
 from cogs.shared.house import now
 from engine.core import Chance, copy_json
 from engine.imtheboss import GAME
-from engine.imtheboss.data import CIDX, CLANS
+from engine.imtheboss.data import CIDX
 from tests.support.sim import labels, panel_of, text_of
 
 ART = Path(__file__).resolve().parents[2] / "artifacts" / "imtheboss" / "bot"
