@@ -406,7 +406,8 @@ async def test_whole_game_with_two_ai_seats_hand_refill_and_results(sim):
                 panel = panel_of(result)
     game = await sim.game()
     assert game.status == "finished", f"still {game.state['phase']} in round {game.state['round']}"
-    assert dispatches >= 9 and refilled_at_start + refilled_on_click >= 1, "ann never took her discard pile back"
+    # both ways a hand comes back: before a dispatch, and after the click that emptied it
+    assert dispatches >= 9 and refilled_at_start >= 1 and refilled_on_click >= 1, (refilled_at_start, refilled_on_click)
     # The results: a message with the ranking and the final picture.
     results = next(m for m in reversed(sim.channel.history()) if m.embeds and "final results" in text_of(m).lower())
     text = text_of(results)
