@@ -883,8 +883,12 @@ class GameCog(commands.Cog):
         result = await self.house.act(game.id, seat, reply_.action, user_id=interaction.user.id,
                                       version=parsed.version if parsed.version is not None else None)
         if result.kind == "refused" and result.error is not None:
-            await interaction.followup.send("⛔ " + t(error_key(game.title, result.error), **result.error.params),
-                                            ephemeral=True)
+            notice = "⛔ " + t(error_key(game.title, result.error), **result.error.params)
+            if on_panel:  # redraw the panel under the reason, so no refused button lingers on it
+                await self._show_panel(interaction, await self.house.game(game.id) or game, seat, t, True,
+                                       notice=notice)
+            else:
+                await interaction.followup.send(notice, ephemeral=True)
             return
         if result.kind == "stale":
             await self._stale(interaction, game, seat, t, on_panel)
