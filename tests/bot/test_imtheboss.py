@@ -298,7 +298,7 @@ async def test_four_player_game(sim):
     assert "cal offers the Blue placard for $3M" in channel_text(sim)
     # a price out of range is refused with the rule's reason; both fields at once are refused
     result = await offer(sim, cal, "placard:blue", usd="9")
-    assert "the whole deal pays $8M" in text_of(result.followups[-1].message)
+    assert "the whole deal pays $8M" in text_of(panel_of(result))
     result = await offer(sim, cal, "placard:blue", usd="3", div="1")
     assert "not both" in text_of(result.followups[-1].message)
 
