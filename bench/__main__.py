@@ -48,6 +48,7 @@ def many_rows(figures: dict) -> list[Row]:
         Row("many", subject, f"committed actions/s ({figures['workers']} players)", figures["saturated_actions_per_s"],
             None, "actions/s", n, ">=500", figures["saturated_actions_per_s"] >= 500),
         Row("many", subject, "latency, saturated", figures["saturated_median_ms"], figures["saturated_p99_ms"], "ms"),
+        Row("many", subject, "process CPU per committed action", figures["cpu_ms_per_action"], None, "ms"),
         Row("many", subject, f"committed actions/s ({figures['offered_rate']:g}/s offered)",
             figures["steady_actions_per_s"], None, "actions/s", figures["steady_n"]),
         Row("many", subject, f"latency at {figures['offered_rate']:g}/s offered", figures["steady_median_ms"],

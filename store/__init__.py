@@ -14,7 +14,7 @@ import json
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Self
 
 import aiosqlite
 
@@ -28,6 +28,39 @@ class ChannelBusy(Exception):
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+_SEATS_SQL = "SELECT seat, user_id, name, is_ai, left_at FROM seats WHERE game_id = ? ORDER BY seat"
+
+
+class _transaction:
+    """`with _transaction(conn) as tx:` on the connection's thread: BEGIN IMMEDIATE, then
+    COMMIT, or ROLLBACK if the block raised or set `tx.rollback`."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.rollback = False
+
+    def __enter__(self) -> Self:
+        self.conn.execute("BEGIN IMMEDIATE")
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        if exc_type is not None or self.rollback:
+            if self.conn.in_transaction:  # SQLite may have rolled back already (a full disk)
+                self.conn.execute("ROLLBACK")
+        else:
+            self.conn.execute("COMMIT")
+
+
+def _timer_rows(game_id: int, timers: list[tuple[str, str, float, dict]]) -> list[tuple]:
+    return [(game_id, kind, ref, due, _dumps(payload)) for kind, ref, due, payload in timers]
+
+
+def _write_timers(conn: sqlite3.Connection, game_id: int, rows: list[tuple]) -> None:
+    """Replace a game's timers (inside a transaction, on the connection's thread)."""
+    conn.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+    conn.executemany("INSERT INTO timers (game_id, kind, ref, due_at, payload) VALUES (?, ?, ?, ?, ?)", rows)
 
 
 @dataclass
@@ -150,16 +183,24 @@ class Store:
             applied = number
         return applied
 
+    async def _in_thread(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
+        """Run `fn(connection)` on the connection's own thread, in one hand-off. Each statement
+        awaited on its own costs the event loop a future, a wake-up and a Cursor; a commit was
+        eight of them, most of its cost at hundreds of actions a second (docs/PERFORMANCE.md).
+        `_execute` and `_conn` are aiosqlite's internals: it is pinned exactly in requirements.txt."""
+        db = self.db
+        return await db._execute(lambda: fn(db._conn))
+
     async def _tx(self, statements: list[tuple[str, tuple]]) -> None:
-        async with self._write:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
+        """The statements in one transaction, in one hand-off to the connection's thread."""
+
+        def run(conn: sqlite3.Connection) -> None:
+            with _transaction(conn):
                 for sql, params in statements:
-                    await self.db.execute(sql, params)
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
-            await self.db.execute("COMMIT")
+                    conn.execute(sql, params)
+
+        async with self._write:
+            await self._in_thread(run)
 
     # -- games ------------------------------------------------------------------------------
 
@@ -191,11 +232,16 @@ class Store:
         return game
 
     async def get(self, game_id: int) -> GameRow | None:
-        row = await self._one(f"SELECT {GameRow._COLUMNS} FROM games WHERE id = ?", (game_id,))
+        def read(conn: sqlite3.Connection):
+            rows = conn.execute(f"SELECT {GameRow._COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchall()
+            seats = conn.execute(_SEATS_SQL, (game_id,)).fetchall() if rows else []
+            return (rows[0] if rows else None), seats
+
+        row, seats = await self._in_thread(read)
         if row is None:
             return None
         game = GameRow.from_row(row)
-        game.seats = await self.seats(game_id)
+        game.seats = [Seat(s, u, n, bool(ai), left) for s, u, n, ai, left in seats]
         return game
 
     async def live_in(self, channel_id: int) -> GameRow | None:
@@ -273,35 +319,32 @@ class Store:
         `expected_version`. `timers`, if given, replaces the game's deadline/reminder/AI timers
         in the same transaction. Returns False (and writes nothing) when another action won."""
         new_version = expected_version + 1
-        async with self._write:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                if finished is not None:
-                    cur = await self.db.execute(
-                        "UPDATE games SET state = ?, version = ?, updated_at = ?, status = 'finished', result = ?,"
-                        " finished_at = ? WHERE id = ? AND version = ? AND status = 'active'",
-                        (_dumps(state), new_version, now, _dumps(finished), now, game_id, expected_version),
-                    )
-                else:
-                    cur = await self.db.execute(
-                        "UPDATE games SET state = ?, version = ?, updated_at = ? WHERE id = ? AND version = ?"
-                        " AND status = 'active'",
-                        (_dumps(state), new_version, now, game_id, expected_version),
-                    )
-                if cur.rowcount != 1:
-                    await self.db.execute("ROLLBACK")
+        if finished is not None:
+            update = (("UPDATE games SET state = ?, version = ?, updated_at = ?, status = 'finished', result = ?,"
+                       " finished_at = ? WHERE id = ? AND version = ? AND status = 'active'"),
+                      (_dumps(state), new_version, now, _dumps(finished), now, game_id, expected_version))
+        else:
+            update = (("UPDATE games SET state = ?, version = ?, updated_at = ? WHERE id = ? AND version = ?"
+                       " AND status = 'active'"),
+                      (_dumps(state), new_version, now, game_id, expected_version))
+        logged = (game_id, new_version, seat, user_id, _dumps(action), _dumps(events), now)
+        timer_rows = None if timers is None else _timer_rows(game_id, timers)
+
+        def run(conn: sqlite3.Connection) -> bool:
+            with _transaction(conn) as tx:
+                if conn.execute(*update).rowcount != 1:
+                    tx.rollback = True
                     return False
-                await self.db.execute(
+                conn.execute(
                     "INSERT INTO actions (game_id, seq, seat, user_id, action, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, new_version, seat, user_id, _dumps(action), _dumps(events), now),
+                    logged,
                 )
-                if timers is not None:
-                    await self._replace_timers(game_id, timers)
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
-            await self.db.execute("COMMIT")
+                if timer_rows is not None:
+                    _write_timers(conn, game_id, timer_rows)
             return True
+
+        async with self._write:
+            return await self._in_thread(run)
 
     async def finish(self, game_id: int, status: str, now: float, result: dict[str, Any] | None = None) -> bool:
         """End a live game without an action (cancelled, abandoned, ended by the host)."""
@@ -338,9 +381,7 @@ class Store:
     # -- seats ------------------------------------------------------------------------------
 
     async def seats(self, game_id: int) -> list[Seat]:
-        rows = await self._all(
-            "SELECT seat, user_id, name, is_ai, left_at FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-        )
+        rows = await self._all(_SEATS_SQL, (game_id,))
         return [Seat(s, u, n, bool(ai), left) for s, u, n, ai, left in rows]
 
     async def set_seats(self, game_id: int, seats: list[Seat], now: float) -> None:
@@ -359,23 +400,15 @@ class Store:
 
     # -- timers -----------------------------------------------------------------------------
 
-    async def _replace_timers(self, game_id: int, timers: list[tuple[str, str, float, dict]]) -> None:
-        await self.db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
-        for kind, ref, due, payload in timers:
-            await self.db.execute(
-                "INSERT INTO timers (game_id, kind, ref, due_at, payload) VALUES (?, ?, ?, ?, ?)",
-                (game_id, kind, ref, due, _dumps(payload)),
-            )
-
     async def replace_timers(self, game_id: int, timers: list[tuple[str, str, float, dict]]) -> None:
+        rows = _timer_rows(game_id, timers)
+
+        def run(conn: sqlite3.Connection) -> None:
+            with _transaction(conn):
+                _write_timers(conn, game_id, rows)
+
         async with self._write:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                await self._replace_timers(game_id, timers)
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
-            await self.db.execute("COMMIT")
+            await self._in_thread(run)
 
     async def set_timer(self, game_id: int, kind: str, ref: str, due: float, payload: dict | None = None) -> None:
         await self._tx([(
