@@ -56,7 +56,7 @@ def many_rows(figures: dict) -> list[Row]:
         Row("many", subject, "load every game into the cache", figures["load_all_s"] * 1000, None, "ms", games),
         Row("memory", subject, "RSS, store open, no game loaded", figures["rss_open_mb"], None, "MiB"),
         Row("memory", subject, "RSS, every game in the house cache", figures["rss_loaded_mb"], None, "MiB"),
-        Row("memory", subject, "RSS, after the many-games run", figures["rss_after_mb"], None, "MiB"),
+        Row("memory", subject, "RSS, after playing them all", figures["rss_after_mb"], None, "MiB"),
     ]
 
 

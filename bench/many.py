@@ -8,8 +8,8 @@ through `House.ai_move`, a passed deadline through a system timeout. The table k
 are not part of this figure (see the click benchmark for their cost): on Discord they are
 coalesced per game and rate-limited per channel, so under load they trail the actions.
 
-Memory: the resident size (RSS) of the process before any game is loaded, with all `games` in
-the house's cache, and after the run.
+Memory: the resident size (RSS) of the process with the store open and no game loaded, with all
+`games` in the house's cache, and after the saturation phase (every game cached and played).
 
 Runs in a fresh process (`python -m bench.many --json ...`) so the memory figures are its own.
 """
@@ -124,12 +124,14 @@ async def bench(path: Path, seconds: float, workers: int, rate: float, seed: int
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     saturated = (counts["applied"] - before) / wall
     cpu_per_action = cpu / max(1, counts["applied"] - before)
+    gc.collect()
+    rss_after = rss_mb()  # every game cached, and played for `seconds`
 
     # A steady `rate` of clicks arriving (open loop): the latency players see at that load.
     steady: list[float] = []
 
-    async def timed_click(rnd: random.Random, arrived: float) -> None:
-        if await one(rnd) is not None:
+    async def timed_click(arrived: float) -> None:
+        if await one(prng) is not None:
             steady.append(time.perf_counter() - arrived)
 
     prng = random.Random(seed)
@@ -142,13 +144,11 @@ async def bench(path: Path, seconds: float, workers: int, rate: float, seed: int
         if due > now_:
             await asyncio.sleep(due - now_)
         # The click arrived when it was due, even if this loop was busy then (no coordinated omission).
-        tasks.append(asyncio.create_task(timed_click(random.Random(prng.random()), due)))
+        tasks.append(asyncio.create_task(timed_click(due)))
         k += 1
     await asyncio.gather(*tasks)
     steady_wall = time.perf_counter() - t0
     steady_rate = (counts["applied"] - before) / steady_wall
-    gc.collect()
-    rss_after = rss_mb()
     cached = len(house._cache)
     await rig.close()
     return {

@@ -145,6 +145,9 @@ def _count_sells(rows, mode: int) -> int:
 
 
 _CACHE: dict[tuple, tuple[dict, ...]] = {}
+#: Entries kept: the repeated asks come about the same state in quick succession, and an entry
+#: can hold 1,500 actions (~0.4 MB): 256 of them grew a bot with many games by ~100 MB.
+_CACHE_SIZE = 32
 
 
 def _key(state, seat: int) -> tuple:
@@ -165,7 +168,7 @@ def legal(state, seat: int) -> list[dict]:
     key = _key(state, seat)
     hit = _CACHE.get(key)
     if hit is None:
-        if len(_CACHE) > 256:
+        if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.clear()
         hit = _CACHE[key] = tuple(_legal(state, seat))
     return [dict(a) for a in hit]
