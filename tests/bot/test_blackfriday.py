@@ -19,7 +19,7 @@ from cogs.shared import codec
 from cogs.shared.house import now
 from cogs.shared.titles import ui_for
 from engine.core import copy_json
-from tests.support.sim import labels, panel_of, text_of
+from tests.support.sim import button, labels, panel_of, text_of
 
 ART = Path(__file__).resolve().parents[2] / "artifacts" / "blackfriday" / "bot"
 GAME = ui_for("blackfriday").game
@@ -437,6 +437,12 @@ async def test_four_player_game_through_the_panel(sim):
                              custom_id=find(first, code="Ppass").custom_id)
     await sim.settle()
     assert "earlier moment" in text_of(panel_of(stale))
+    assert (await sim.game()).version == game.version
+    # Someone who is not seated clicks the table's My hand: a polite refusal, nothing changes.
+    zed = sim.player("zed")
+    table = await sim.table_message()
+    refused = await zed.click(table, custom_id=button(table, code_suffix=":Hhand"))
+    assert refused.ephemeral and "not playing" in refused.response.content
     assert (await sim.game()).version == game.version
 
     # -- planted sentinels: the panels show the amounts; the channel never does -------------
