@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 
 ROOT = Path(__file__).resolve().parent
 DEFAULT = "en"
-COMPLETE = ("en", "ja")
+COMPLETE = ("en", "ja", "es")
 #: Discord locale codes (discord.Locale values) to catalogue languages.
 _DISCORD = {"ja": "ja", "es-ES": "es", "es-419": "es"}
 

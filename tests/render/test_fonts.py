@@ -1,4 +1,4 @@
-"""The bundled font draws Japanese: every character of the Japanese catalogue has a real glyph
+"""The bundled font draws Japanese and Spanish: every character of their catalogues has a real glyph
 (not the empty box a missing glyph turns into)."""
 
 import unicodedata
@@ -48,3 +48,15 @@ def test_japanese_draws_ink():
     blank, _ = canvas(400, 80, (0, 0, 0))
     diff = ImageChops.difference(img, blank).getbbox()
     assert diff is not None and diff[2] - diff[0] > 200
+
+
+def test_spanish_catalogue_has_glyphs_in_both_weights():
+    """Spanish (Latin-1: ñ, accents, ¡ ¿ and the ordinal º) draws with real glyphs too."""
+    items = list(catalogue("es").items())
+    text = _chars(items, all_symbols=False) | _chars([(k, v) for k, v in items if ".render." in k], all_symbols=True)
+    text.update("¡Yo soy el jefe! ¿Paso o Stop? áéíóúüñ ÁÉÍÓÚÜÑ 1.º 3.er «»")
+    for bold in (False, True):
+        fnt = font(28, bold)
+        notdef = bytes(_mask(fnt, "\ue000"))
+        missing = sorted(ch for ch in text if not ch.isspace() and _is_notdef(fnt, ch, notdef))
+        assert not missing, f"no glyph for {''.join(missing)}"
