@@ -8,7 +8,7 @@ Values are `str.format` templates with two additions:
     a list value is localised item by item and joined (`, ` or `、`);
   - a table `{one = "...", other = "..."}` is a plural, chosen by the `count` parameter.
 
-English and Japanese are complete (tests check every key and parameter); other languages fall
+English, Japanese and Spanish are complete (tests check every key and parameter); others fall
 back to English key by key.
 """
 

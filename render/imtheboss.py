@@ -88,7 +88,8 @@ def _blend(c1, c2, a: float):
 
 
 def _initial(lang: str, clan: str) -> str:
-    return _t(lang, f"clan.{clan}")[0]
+    """The clan's mark in its square (from the catalogue: Spanish needs "Az" and "Am")."""
+    return _t(lang, f"clan_letter.{clan}")
 
 
 def _money(lang: str, seat_view: dict) -> str:
@@ -110,7 +111,8 @@ def _square_img(clan: str, size: int, lang: str, dim: bool) -> Image.Image:
     img = Image.new("RGBA", (size + 1, size + 1), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     d.rounded_rectangle([0, 0, size, size], radius=max(3, size // 6), fill=fill, outline=_blend(fill, BG, 0.5), width=1)
-    d.text((size / 2, size / 2 + 1), _initial(lang, clan), font=font(max(14, int(size * 0.58)), True),
+    mark = _initial(lang, clan)
+    d.text((size / 2, size / 2 + 1), mark, font=font(max(12, int(size * (0.58 if len(mark) == 1 else 0.42))), True),
            fill=_blend(ink, fill, 0.4) if dim else ink, anchor="mm")
     return img
 
