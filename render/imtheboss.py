@@ -334,7 +334,8 @@ def _board(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: st
 # -- the deal panel ------------------------------------------------------------------------------------
 
 def _src_label(lang: str, names: Sequence[str], src: dict) -> str:
-    return f"{_name(names, src['owner'])}: {_t(lang, 'clan.' + src['clan'])} {_t(lang, 'src.' + src['kind'])}"
+    return _t(lang, "render.src_label", seat=_name(names, src["owner"]), clan=_t(lang, "clan." + src["clan"]),
+              kind=_t(lang, "src." + src["kind"]))
 
 
 def _price(lang: str, offer: dict) -> str:
