@@ -27,6 +27,8 @@ log = logging.getLogger(__name__)
 
 #: With no timer at all the scheduler still wakes weekly (a kick wakes it sooner).
 IDLE_SLEEP = 7 * 24 * 3600
+#: Seconds before a timer whose work failed fires again.
+TIMER_RETRY = 60
 
 
 def now() -> float:
@@ -206,7 +208,11 @@ class House:
         if game is None or game.status != "active":
             return None
         version = game.version
-        action = await asyncio.to_thread(self.ai_choice, game, seat)
+        try:
+            action = await asyncio.to_thread(self.ai_choice, game, seat)
+        except Exception:  # a seat-filler bug: the seat waits, and its deadline moves the game on
+            log.exception("the seat-filler failed in game %s for seat %s", game_id, seat)
+            return None
         if action is None:
             return None
         result = await self.act(game_id, seat, action, version=version)
@@ -260,6 +266,13 @@ class House:
                 await asyncio.sleep(5)
 
     async def fire(self, timer: Timer) -> None:
+        """Run one due timer, then consume its row, unless an action was committed meanwhile:
+        every commit replaces the game's timers, and SQLite may give a replanned row the id of
+        the one that fired (same kind, ref and due time: a deadline stays at its first due time
+        while its window is open), so deleting by id would lose the replanned deadline."""
+        before = await self.game(timer.game_id)
+        version = before.version if before is not None else None
+        failed = False
         try:
             if timer.kind == "ai":
                 await self.ai_move(timer.game_id, int(timer.ref))
@@ -268,12 +281,21 @@ class House:
             elif timer.kind == "reminder":
                 await self._reminder(timer)
         except Exception:
-            log.exception("timer %s failed", timer)
+            failed = True
+            log.exception("timer %s failed; it fires again in %ss", timer, TIMER_RETRY)
         finally:
-            await self.store._tx([(
-                "DELETE FROM timers WHERE id = ? AND kind = ? AND ref = ? AND due_at = ?",
-                (timer.id, timer.kind, timer.ref, timer.due_at),
-            )])
+            async with self.lock(timer.game_id):
+                after = await self.game(timer.game_id)
+                if after is None or after.status != "active" or after.version == version:
+                    # A timer whose work failed (the database busy, a bug in a title) is put
+                    # back a little, never dropped: a dropped deadline would stall the game.
+                    same = (timer.id, timer.kind, timer.ref, timer.due_at)
+                    if failed and after is not None and after.status == "active":
+                        await self.store._tx([("UPDATE timers SET due_at = ? WHERE id = ? AND kind = ? AND ref = ?"
+                                               " AND due_at = ?", (now() + TIMER_RETRY, *same))])
+                    else:
+                        await self.store._tx([("DELETE FROM timers WHERE id = ? AND kind = ? AND ref = ?"
+                                               " AND due_at = ?", same)])
 
     async def _deadline(self, timer: Timer) -> None:
         game = await self.game(timer.game_id)

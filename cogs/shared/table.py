@@ -435,7 +435,12 @@ class TableKeeper:
             prefs = await self.house.store.prefs(s.user_id)
             if not prefs["dm_panel"] or prefs["dm_closed"]:
                 continue
-            await self.send_dm_panel(game, s.seat, s.user_id)
+            try:
+                await self.send_dm_panel(game, s.seat, s.user_id)
+            except discord.HTTPException as exc:
+                # One player's DM must not hold up the table (nor the other DMs): their panel
+                # catches up at the next change, and My hand always works.
+                log.warning("DM panel of user %s in game %s not updated (%s)", s.user_id, game.id, exc)
 
     async def send_dm_panel(self, game: GameRow, seat: int, user_id: int) -> bool:
         from .house import now
