@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from engine.core import SYSTEM, RuleError, copy_json
+from engine.core import SYSTEM, RuleError
 from locales import Translator
 from store import GameRow, Store, Timer
 
@@ -121,7 +121,10 @@ class House:
                 return Result("stale", game)
             ui = ui_for(game.title)
             engine = ui.game
-            state = copy_json(game.state)
+            # A new top-level dict is enough: `Game.apply` runs the rules on its own deep copy and
+            # on success replaces this dict's keys, so the cached snapshot (and anything drawn from
+            # it meanwhile) never changes. A second deep copy here cost 5% of an action's CPU.
+            state = dict(game.state)
             before = set(engine.to_act(state))
             try:
                 events = engine.apply(state, seat, action)

@@ -1,0 +1,34 @@
+"""`House.act` never changes the cached snapshot it started from: a refused action leaves the
+game as it was, and an applied one gives the cache a new state while the old one (which a panel
+or a picture may still be drawing from) stays exactly as it was."""
+
+from __future__ import annotations
+
+import json
+
+from bench.rig import Rig
+from cogs.shared.titles import ui_for
+
+
+async def test_act_leaves_the_snapshot_it_read_untouched(tmp_path):
+    rig = await Rig.open(tmp_path / "h.db")
+    try:
+        gid = await rig.new_game("toy", 3, 5, channel_id=42)
+        house = rig.house
+        game = await house.game(gid)
+        old = game.state
+        frozen = json.dumps(old, sort_keys=True)
+        engine = ui_for("toy").game
+        seat = engine.to_act(old)[0]
+        refused = await house.act(gid, (seat + 1) % 3, {"type": "take", "n": 1}, version=game.version)
+        assert refused.kind == "refused"
+        assert json.dumps((await house.game(gid)).state, sort_keys=True) == frozen
+        applied = await house.act(gid, seat, {"type": "take", "n": 2}, version=game.version)
+        assert applied.applied
+        assert json.dumps(old, sort_keys=True) == frozen, "the old snapshot changed"
+        fresh = await house.game(gid)
+        assert fresh.version == 1 and fresh.state["pile"] == old["pile"] - 2
+        stored = await rig.store.get(gid)
+        assert stored.state == fresh.state and stored.version == 1
+    finally:
+        await rig.close()
