@@ -849,22 +849,25 @@ class GameCog(commands.Cog):
         ui = ui_for(game.title)
         pc = self.house.panel_context(game, seat, t)
         code = parsed.code
-        try:
-            if parsed.kind == "bm":
-                fields = modal_values(interaction)
-                reply_ = ui.on_modal(pc, code, fields)
-            elif codec.is_act_select(code) or codec.is_action_code(code):
-                # An action code on a button, or one chosen in an "act" select; nothing else.
-                chosen = (values[0] if len(values) == 1 else None) if codec.is_act_select(code) else (None if values else code)
-                action = codec.decode_action(chosen, pc.legal) if chosen else None
-                reply_ = Apply(action) if action else Refuse("core.error.bad_action")
-            else:
-                reply_ = ui.on_component(pc, code, values)
-        except Exception:
-            # A title's panel that trips over a code or form it never made (a tampered or very old
-            # client): refuse politely, change nothing, and leave the trace for its authors.
-            log.exception("%s panel failed on %s %r %r", game.title, parsed.kind, code, values)
-            reply_ = Refuse("core.error.bad_action")
+
+        def decide(pc: Any) -> Any:
+            try:
+                if parsed.kind == "bm":
+                    return ui.on_modal(pc, code, modal_values(interaction))
+                if codec.is_act_select(code) or codec.is_action_code(code):
+                    # An action code on a button, or one chosen in an "act" select; nothing else.
+                    chosen = (values[0] if len(values) == 1 else None) if codec.is_act_select(code) \
+                        else (None if values else code)
+                    action = codec.decode_action(chosen, pc.legal) if chosen else None
+                    return Apply(action) if action else Refuse("core.error.bad_action")
+                return ui.on_component(pc, code, values)
+            except Exception:
+                # A title's panel that trips over a code or form it never made (a tampered or very
+                # old client): refuse politely, change nothing, and leave the trace for its authors.
+                log.exception("%s panel failed on %s %r %r", game.title, parsed.kind, code, values)
+                return Refuse("core.error.bad_action")
+
+        reply_ = decide(pc)
         if isinstance(reply_, Ask):
             await interaction.response.send_modal(FormModal(game.id, game.version, reply_.modal))
             return
@@ -872,16 +875,31 @@ class GameCog(commands.Cog):
             await interaction.response.defer()
         else:
             await interaction.response.defer(ephemeral=True, thinking=not on_panel)
-        if isinstance(reply_, Show):
-            await self._show_panel(interaction, game, seat, t, on_panel, panel=reply_.panel)
-            return
-        if isinstance(reply_, Refuse):
-            await interaction.followup.send(t(reply_.key if reply_.key.startswith("core.")
-                                              else f"{game.title}.{reply_.key}", **reply_.params), ephemeral=True)
-            return
-        assert isinstance(reply_, Apply)
-        result = await self.house.act(game.id, seat, reply_.action, user_id=interaction.user.id,
-                                      version=parsed.version if parsed.version is not None else None)
+        for attempt in range(3):
+            if isinstance(reply_, Show):
+                await self._show_panel(interaction, game, seat, t, on_panel, panel=reply_.panel)
+                return
+            if isinstance(reply_, Refuse):
+                await interaction.followup.send(t(reply_.key if reply_.key.startswith("core.")
+                                                  else f"{game.title}.{reply_.key}", **reply_.params), ephemeral=True)
+                return
+            assert isinstance(reply_, Apply)
+            # A click valid at any version was decided on the game as the click found it: it
+            # applies only to that moment. If another move landed first (clicks at the same
+            # moment), decide again on the game as it is now; never apply a decision made for
+            # another moment (a second press of a bell that ended dice time must not start the
+            # next one).
+            result = await self.house.act(game.id, seat, reply_.action, user_id=interaction.user.id,
+                                          version=parsed.version if parsed.version is not None else pc.version)
+            if result.kind != "stale" or parsed.version is not None or attempt == 2:
+                break
+            fresh = await self.house.game(game.id)
+            if fresh is None or fresh.status != "active":
+                break
+            game, pc = fresh, self.house.panel_context(fresh, seat, t)
+            reply_ = decide(pc)
+            if isinstance(reply_, Ask):  # a form cannot open once the click is acknowledged
+                reply_ = Show(ui.panel(pc))
         if result.kind == "refused" and result.error is not None:
             notice = "⛔ " + t(error_key(game.title, result.error), **result.error.params)
             if on_panel:  # redraw the panel under the reason, so no refused button lingers on it

@@ -84,16 +84,27 @@ def _interaction_data(member: Any, message: Any, click: Click) -> tuple[Any, dic
     return stored, data
 
 
-async def at_once(sim: Sim, clicks: list[Click], *, advance: float = 0.0, yields: int = 0) -> list[InteractionResult]:
+async def at_once(sim: Sim, clicks: list[Click], *, advance: float = 0.0, yields: int = 0, clock_first: bool = False,
+                  pause: float = 0.0) -> list[InteractionResult]:
     """Deliver every click's INTERACTION_CREATE before the bot handles any of them, so their
     handlers truly race (SimCord's own `click` settles after each one). With `advance`, virtual
     time also moves on by that much at the same moment, waking whatever timer falls due (a
-    deadline, an AI move); `yields` lets the clicks run that many loop turns ahead of it.
+    deadline, an AI move): the clicks run `yields` loop turns ahead of the timer, or with
+    `clock_first` the timer runs that many turns (and `pause` wall-clock seconds) ahead of the
+    clicks. Keep `advance` under 3 seconds: Discord forgets an interaction not answered by then.
     Built from the same pieces as `MemberActor.click`."""
     env = sim.env
     records = []
     env._begin_operation("at_once")
     try:
+        settling = None
+        if advance and clock_first:
+            env._move_clock(env._virtual_time + advance)
+            settling = asyncio.ensure_future(env._settle_internal(dispatch="advance_time"))
+            for _ in range(yields):
+                await asyncio.sleep(0)
+            if pause:
+                await asyncio.sleep(pause)
         for click in clicks:
             stored, data = _interaction_data(click.member, click.message, click)
             record, payload = sim_actors._interactions.base_payload(
@@ -104,10 +115,13 @@ async def at_once(sim: Sim, clicks: list[Click], *, advance: float = 0.0, yields
             env._notify_dispatch_observers(record)
             env.backend.emit("INTERACTION_CREATE", payload)
             records.append(record)
-        for _ in range(yields):
-            await asyncio.sleep(0)
-        if advance:
-            env._move_clock(env._virtual_time + advance)
+        if settling is None:
+            for _ in range(yields):
+                await asyncio.sleep(0)
+            if advance:
+                env._move_clock(env._virtual_time + advance)
+        else:
+            await settling
         await env._settle_internal(dispatch="INTERACTION_CREATE")
     finally:
         env._end_operation()
