@@ -1,0 +1,709 @@
+"""Hidden information through the bot: a watch on everything the bot sends to Discord.
+
+`LeakWatch(sim)` sits on the one function every REST request of the bot goes through in
+SimCord (`simcord.http.router.dispatch`, whose log is `sim.env.http_requests`) and on the
+store's writes, and answers one question for each request: does it show its audience anything
+the engine says that audience may not see?
+
+What a request shows
+    Every string of its JSON body (message content, embed titles, descriptions, fields and
+    footers, component labels, placeholders, custom_ids, select option values and
+    descriptions, modal titles and inputs, file names) and its files (the pictures).
+
+Who sees it (resolved from SimCord's Discord model right after the request)
+    a message in a guild channel or thread: everybody ("public");
+    a DM: that user; an ephemeral message (callback, followup, edit of either) or a modal:
+    the interaction's user. A user is the seat they hold in the game, or the public if they
+    hold none.
+
+What they may not see
+    The title's `secrets(state)`: per seat, the tokens only that seat may see (card ids in hand,
+    face-down employees...), and "hidden" (the draw pile). The watch records the secrets of
+    every version of every game as the house commits it (`Store.start`, `Store.commit_action`,
+    and states written by tests through `Store.update_game`). A request can only have been
+    drawn from a version between the one at the driver's last `checkpoint()` and the newest
+    one committed (or being committed) when it was sent; a token counts as a leak only if it
+    was secret from the audience at every one of those versions, so a card played in this very
+    action may be named, and the check never blames a legitimate message. Drivers that
+    checkpoint after every settled step make that window one action wide.
+
+Three ways a secret can show, three checks:
+  1. ids: any secret token (a card id such as `boss-10`, `tea_house#1`, `red-staff-1`, a draw
+     pile card) as a whole word anywhere in the strings (custom_ids carry action JSON, so a
+     panel sent to the wrong person shows its ids);
+  2. names: people read card *names*, not ids, and names are per kind ("Boss"), shared by
+     copies. For titles whose hands are drawn from a shared deck (I'm the Boss!, Filthy Rich)
+     the watch appends a marker to every card name in the catalogue (`Boss⟦boss⟧`, in every
+     language) and flags a marked kind shown to an audience that has never been able to see
+     any copy of that kind in this game (every copy has stayed in other seats' hands or in the
+     draw pile since the start). A kind seen once stays seen (old narration may name it);
+     kinds named by the rules in public (Market Research names a card) are listed in
+     DECLARED. E-Wars ranks are public knowledge (every seat has the same staff), so its face-
+     down employees are covered by ids, pictures and the view check below; Black Friday's
+     secrets are numbers: with `plant_numbers` the watch writes unmistakable values (987654...)
+     into the private money, units and gold and flags them in any text another seat sees;
+  3. pictures: every picture the bot draws goes through the title's `table_image`,
+     `panel_image` or `results_image` and then `png()`; the watch tags each drawn picture with
+     the view it was drawn from, and looks every attachment up by its bytes. A picture whose
+     bytes match no recorded drawing is a leak of unknown origin; a public picture must come
+     from the public view (`me` is None), a private one from the audience's own view; and the
+     view it came from is scanned for the audience's secrets (check 1). A public picture is
+     therefore exactly `render(public view)`, and `check_views` shows the public view (and each
+     seat's view) is identical when the other seats' secrets, the draw pile order and the
+     chance box are randomised: the picture cannot depend on them.
+
+The same view check runs on every committed state (`view_every`), and public events are
+scanned for secret ids as the engine harness does, so a leak is caught at the layer it starts
+in as well as on the wire.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import engine
+from engine.core import copy_json
+from locales import catalogue, languages
+
+#: Titles whose card names get a kind marker, with the catalogue section of the names and the
+#: function from a secret token (a card id) to its kind.
+MARKED: dict[str, tuple[str, Callable[[str], str]]] = {
+    "imtheboss": ("imtheboss.card", lambda token: token.rsplit("-", 1)[0]),
+    "filthyrich": ("filthyrich.card", lambda token: token.split("#", 1)[0]),
+}
+
+#: Public events whose card kind the rules announce (the player named it): the kind counts as
+#: seen by everybody from then on.
+DECLARED: dict[str, dict[str, tuple[str, ...]]] = {
+    "filthyrich": {"research_found": ("card",), "research_missed": ("card",)},
+}
+
+MARK_RE = re.compile(r"⟦([A-Za-z0-9_\-]+)⟧")
+WORD_RE = re.compile(r"[A-Za-z0-9_#\-]+")
+#: Whole numbers as people read them ("987654", "987,654", "$987654", "987654円"), not digits inside a code.
+NUMBER_RE = re.compile(r"(?<![A-Za-z0-9_])\d+(?:[,，]\d{3})*(?![A-Za-z0-9_])")
+TAG = "_leakwatch"
+SENTINEL_FLOOR = 1000
+
+
+@dataclass
+class Leak:
+    kind: str  # "id" | "name" | "number" | "picture" | "view" | "event"
+    audience: str
+    token: str
+    owner: str
+    where: str
+
+    def __str__(self) -> str:
+        return f"[{self.kind}] {self.audience} was shown {self.owner}'s {self.token!r} in {self.where}"
+
+
+@dataclass
+class Request:
+    index: int
+    method: str
+    path: str
+    strings: list[str]
+    files: list[tuple[str, bytes]]
+    audience: tuple[str, int] | None = None  # ("public", channel) | ("user", user id)
+    channel_id: int | None = None
+    windows: dict[int, tuple[int, int]] = field(default_factory=dict)  # game -> (lo, hi) version
+    delivered: bool = True
+
+
+@dataclass
+class Version:
+    secret: dict[str, frozenset[str]]  # owner ("0", "1", ..., "hidden") -> tokens
+    numbers: dict[str, frozenset[int]]  # owner -> private sentinel numbers
+
+
+@dataclass
+class GameTrack:
+    game_id: int
+    title: str
+    versions: dict[int, Version] = field(default_factory=dict)
+    latest: int = 0
+    pending: set[int] = field(default_factory=set)
+    lo: int = 0
+    universe: set[str] = field(default_factory=set)  # every token ever secret
+    #: viewer ("public" or seat str) -> kinds it could see at some version so far, with the version
+    seen: dict[str, dict[str, int]] = field(default_factory=dict)
+    declared: dict[str, int] = field(default_factory=dict)  # kind -> first version announced
+    channel_id: int | None = None
+    users: dict[int, int] = field(default_factory=dict)  # user id -> seat
+    seats: int = 0
+
+
+def _strings(value: Any, out: list[str]) -> list[str]:
+    if isinstance(value, str):
+        out.append(value)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _strings(v, out)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            _strings(v, out)
+    return out
+
+
+def _numbers_in(texts: list[str]) -> set[int]:
+    out: set[int] = set()
+    for text in texts:
+        for m in NUMBER_RE.finditer(text):
+            out.add(int(m.group(0).replace(",", "").replace("，", "")))
+    return out
+
+
+def _ints(value: Any, out: set[int]) -> set[int]:
+    if isinstance(value, bool):
+        return out
+    if isinstance(value, int):
+        out.add(value)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _ints(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            _ints(v, out)
+    return out
+
+
+# -- secrets, scrambles -------------------------------------------------------------------------
+
+def private_numbers(title: str, state: dict[str, Any]) -> dict[str, frozenset[int]]:
+    """Black Friday's private numbers that are unusual enough to be recognised in any text
+    (planted sentinels), per seat; other titles have none."""
+    if title != "blackfriday":
+        return {}
+    out = {}
+    for s, p in enumerate(state["players"]):
+        values = {p["money"], p["units"], p["gold"], p["owed"], *p["bags"]}
+        out[str(s)] = frozenset(v for v in values if isinstance(v, int) and v >= SENTINEL_FLOOR)
+    return out
+
+
+def plant_numbers(state: dict[str, Any]) -> None:
+    """Black Friday: private money, subsidy units and gold become values far from anything the
+    table shows (as tests/engine/test_blackfriday_random.py does), so they can be told apart
+    in any text."""
+    for s, p in enumerate(state["players"]):
+        p["money"] = 987654 + 100000 * s
+        p["units"] = 3217 + 100 * s
+        p["gold"] = 7919 + 100 * s
+
+
+def _token_class(title: str, token: str) -> str:
+    if title == "ewars":
+        head = token.split("-", 1)[0]
+        return head if "-" in token else "deck"
+    return "card"
+
+
+def _replace(value: Any, mapping: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        return mapping.get(value, value)
+    if isinstance(value, list):
+        return [_replace(v, mapping) for v in value]
+    if isinstance(value, dict):
+        return {k: _replace(v, mapping) for k, v in value.items()}
+    return value
+
+
+def scramble(title: str, state: dict[str, Any], viewer: int | None, rng: random.Random) -> dict[str, Any]:
+    """A copy of `state` in which everything `viewer` may not see is randomised: the other
+    seats' secret tokens and the hidden pile are permuted among themselves (within kinds that
+    can trade places: E-Wars employees keep their colour), the chance box gets a new seed, and
+    Black Friday's other seats' private numbers get new values. What `viewer` may see is
+    unchanged, so its view must be too."""
+    game = engine.get(title)
+    out = copy_json(state)
+    secrets = game.secrets(state)
+    pool: dict[str, list[str]] = {}
+    for owner, tokens in secrets.items():
+        if owner != "hidden" and viewer is not None and owner == str(viewer):
+            continue
+        for token in tokens:
+            cls = _token_class(title, token)
+            if title == "ewars" and cls != "deck":
+                cls = f"{owner}:{cls}"
+            pool.setdefault(cls, []).append(token)
+    mapping: dict[str, str] = {}
+    for tokens in pool.values():
+        shuffled = list(tokens)
+        rng.shuffle(shuffled)
+        mapping.update(zip(tokens, shuffled))
+    out = _replace(out, {a: b for a, b in mapping.items() if a != b})
+    if isinstance(out.get("chance"), dict):
+        out["chance"] = {**out["chance"], "seed": rng.randrange(2**31), "n": rng.randrange(1000)}
+    if title == "blackfriday":
+        for s, p in enumerate(out["players"]):
+            if viewer is not None and s == viewer:
+                continue
+            p["money"] = rng.randrange(0, 400)
+            p["units"] = rng.randrange(0, 6)
+            p["gold"] = rng.randrange(0, 6)
+            p["bags"] = [rng.randrange(0, 9) for _ in p["bags"]]
+            if p["owed"] > 0:
+                p["owed"] = rng.randrange(1, 200)
+    return out
+
+
+def check_views(title: str, state: dict[str, Any], rng: random.Random, tries: int = 1) -> list[str]:
+    """Each view (the public one and every seat's), and each seat's legal actions, must not
+    change when what its viewer may not see is randomised. Returns the differences found."""
+    game = engine.get(title)
+    problems = []
+    seats = len(game.view(state, None).get("seats") or []) or state.get("n") or 0
+    for viewer in [None, *range(seats)]:
+        real = game.view(state, viewer)
+        for _ in range(tries):
+            twin = scramble(title, state, viewer, rng)
+            other = game.view(twin, viewer)
+            if other != real:
+                problems.append(f"{title}: the view of {'the public' if viewer is None else f'seat {viewer}'} "
+                                f"changes with secrets it may not see: {_first_difference(real, other)}")
+                break
+            if viewer is not None:
+                mine, theirs = game.legal(state, viewer), game.legal(twin, viewer)
+                if mine != theirs:
+                    problems.append(f"{title}: the legal actions of seat {viewer} change with secrets it may not "
+                                    f"see: {_first_difference(mine, theirs, 'legal')}")
+                    break
+    return problems
+
+
+def _first_difference(a: Any, b: Any, path: str = "view") -> str:
+    if type(a) is not type(b):
+        return f"{path}: {a!r} vs {b!r}"
+    if isinstance(a, dict):
+        for k in sorted(set(a) | set(b)):
+            if a.get(k) != b.get(k):
+                return _first_difference(a.get(k), b.get(k), f"{path}.{k}")
+    if isinstance(a, list):
+        if len(a) != len(b):
+            return f"{path}: length {len(a)} vs {len(b)}"
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return _first_difference(x, y, f"{path}[{i}]")
+    return f"{path}: {str(a)[:80]} vs {str(b)[:80]}"
+
+
+# -- the watch ----------------------------------------------------------------------------------
+
+class LeakWatch:
+    """Install with `watch = LeakWatch(sim); watch.install()` (or `with LeakWatch(sim) as w:`);
+    call `checkpoint()` after each settled step and `await check()` for the leaks so far."""
+
+    def __init__(self, sim: Any, *, markers: bool = True, view_every: int = 1, seed: int = 0) -> None:
+        self.sim = sim
+        self.markers = markers
+        self.view_every = view_every
+        self.rng = random.Random(seed)
+        self.requests: list[Request] = []
+        self.games: dict[int, GameTrack] = {}
+        self.pictures: dict[str, tuple[str, str, dict[str, Any]]] = {}  # sha -> (fn, title, view)
+        self.state_problems: list[Leak] = []
+        self.checked = 0  # requests checked so far
+        self.stats = {"requests": 0, "strings": 0, "pictures": 0, "versions": 0, "views_checked": 0}
+        self._undo: list[Callable[[], None]] = []
+
+    # -- installing -----------------------------------------------------------------------------
+
+    def __enter__(self) -> "LeakWatch":
+        self.install()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.uninstall()
+
+    def _patch(self, obj: Any, name: str, value: Any) -> None:
+        old = obj.__dict__[name] if isinstance(obj, type) else getattr(obj, name)
+        setattr(obj, name, value)
+        self._undo.append(lambda: setattr(obj, name, old))
+
+    def install(self) -> None:
+        import simcord.http.router as router
+
+        import cogs.shared.table as table_mod
+        from cogs.shared.titles import uis
+        from store import Store
+
+        watch = self
+        real_dispatch = router.dispatch
+
+        def dispatch(backend, method, path, *, json=None, params=None, files=None, **kw):
+            request = watch._before(method, path, json, files)
+            try:
+                result = real_dispatch(backend, method, path, json=json, params=params, files=files, **kw)
+            except Exception:
+                request.delivered = False  # Discord refused it: nobody was shown anything
+                raise
+            watch._after(request, backend, result)
+            return result
+
+        self._patch(router, "dispatch", dispatch)
+
+        real_start = Store.start
+        real_commit = Store.commit_action
+        real_update = Store.update_game
+
+        async def start(store, game_id, state, options, now):
+            ok = await real_start(store, game_id, state, options, now)
+            if ok:
+                game = await store.get(game_id)
+                watch._record(game_id, game.title if game else "", 0, state, [])
+            return ok
+
+        async def commit_action(store, game_id, *, expected_version, state, events, **kw):
+            track = watch.games.get(game_id)
+            new = expected_version + 1
+            if track is not None:
+                track.pending.add(new)
+            try:
+                ok = await real_commit(store, game_id, expected_version=expected_version, state=state,
+                                       events=events, **kw)
+            finally:
+                if track is not None:
+                    track.pending.discard(new)
+            if ok and track is not None:
+                watch._record(game_id, track.title, new, state, events)
+            return ok
+
+        async def update_game(store, game_id, now, **fields):
+            await real_update(store, game_id, now, **fields)
+            track = watch.games.get(game_id)
+            if track is not None and "state" in fields and fields["state"] is not None:
+                watch._record(game_id, track.title, fields.get("version", track.latest), fields["state"], [])
+
+        self._patch(Store, "start", start)
+        self._patch(Store, "commit_action", commit_action)
+        self._patch(Store, "update_game", update_game)
+
+        # Pictures: tag each drawing with the view it came from; note the bytes png() makes.
+        for title, ui in uis().items():
+            module = ui.render
+            for fn_name in ("table_image", "panel_image", "results_image"):
+                real = getattr(module, fn_name, None)
+                if real is None:
+                    continue
+
+                def drawn(view, names, lang, *, _real=real, _fn=fn_name, _title=title):
+                    img = _real(view, names, lang)
+                    if img is not None:
+                        img.info[TAG] = (_fn, _title, copy_json(view))
+                    return img
+
+                self._patch(module, fn_name, drawn)
+        real_png = table_mod.png
+
+        def png(img):
+            tag = img.info.pop(TAG, None)
+            data = real_png(img)
+            if tag is not None:
+                watch.pictures[hashlib.sha256(data).hexdigest()] = tag
+            return data
+
+        self._patch(table_mod, "png", png)
+
+        if self.markers:
+            for lang in languages():
+                cat = catalogue(lang)
+                for title, (section, _) in MARKED.items():
+                    for key in [k for k in cat if k.startswith(section + ".")]:
+                        kind = key[len(section) + 1:]
+                        if "." in kind or not isinstance(cat[key], str):
+                            continue
+                        old = cat[key]
+                        cat[key] = f"{old}⟦{kind}⟧"
+                        self._undo.append(lambda cat=cat, key=key, old=old: cat.__setitem__(key, old))
+
+    def uninstall(self) -> None:
+        while self._undo:
+            self._undo.pop()()
+
+    # -- recording ------------------------------------------------------------------------------
+
+    def _record(self, game_id: int, title: str, version: int, state: dict[str, Any], events: list[dict]) -> None:
+        track = self.games.get(game_id)
+        if track is None:
+            track = self.games[game_id] = GameTrack(game_id, title)
+        game = engine.get(title)
+        secrets = {k: frozenset(v) for k, v in game.secrets(state).items()}
+        numbers = private_numbers(title, state)
+        track.versions[version] = Version(secrets, numbers)
+        track.latest = max(track.latest, version)
+        track.seats = max(track.seats, len([k for k in secrets if k != "hidden"]))
+        self.stats["versions"] += 1
+        for tokens in secrets.values():
+            track.universe.update(tokens)
+        # What each viewer could see at this version: every token of the game not secret from it.
+        if title in MARKED:
+            kind_of = MARKED[title][1]
+            kinds = {kind_of(t) for t in track.universe}
+            for viewer in ["public", *[str(s) for s in range(track.seats)]]:
+                hidden = self._secret_from(track, viewer, version)
+                seen = track.seen.setdefault(viewer, {})
+                for token in track.universe - hidden:
+                    seen.setdefault(kind_of(token), version)
+                if viewer != "public":
+                    # Kinds the seat is offered to name (Market Research lists every business
+                    # whose sign is not in the binder): `check_views` shows the legal list does
+                    # not depend on what the seat may not see.
+                    for value in _strings(game.legal(state, int(viewer)), []):
+                        kind = kind_of(value) if value in track.universe else value
+                        if kind in kinds:
+                            seen.setdefault(kind, version)
+        for ev in events:
+            for param in DECLARED.get(title, {}).get(ev.get("type"), ()):
+                if ev.get("to") is None and isinstance(ev.get(param), str):
+                    track.declared.setdefault(ev[param], version)
+        # Public events carry no secret id (the engine harness's rule, on the house's path).
+        hidden_all = self._secret_from(track, "public", version)
+        for ev in events:
+            to = ev.get("to")
+            audience = "public" if to is None else f"seat {to}"
+            allowed = set()
+            if to is not None and len(to) == 1:
+                allowed = secrets.get(str(to[0]), frozenset())
+            words = set(WORD_RE.findall(json.dumps(ev, ensure_ascii=False)))
+            for token in (words & hidden_all) - allowed:
+                self.state_problems.append(Leak("event", audience, token, self._owner(track, version, token),
+                                                f"event {ev.get('type')} of game {game_id} v{version}"))
+        if self.view_every and version % self.view_every == 0:
+            self.stats["views_checked"] += 1
+            for problem in check_views(title, state, self.rng):
+                self.state_problems.append(Leak("view", "-", "", "", f"game {game_id} v{version}: {problem}"))
+
+    def checkpoint(self) -> None:
+        """The bot has settled: later requests are drawn from versions from now on."""
+        for track in self.games.values():
+            track.lo = track.latest
+
+    def _before(self, method: str, path: str, body: Any, files: Any) -> Request:
+        data = body
+        if isinstance(data, dict) and "payload_json" in data:
+            data = json.loads(data["payload_json"])
+        captured = []
+        for f in files or []:
+            fp = getattr(f, "fp", None)
+            if fp is None:
+                continue
+            pos = fp.tell()
+            captured.append((getattr(f, "filename", "") or "", fp.read()))
+            fp.seek(pos)
+        request = Request(len(self.requests), method, path, _strings(data, []), captured)
+        for gid, track in self.games.items():
+            hi = max([track.latest, *track.pending])
+            request.windows[gid] = (min(track.lo, hi), hi)
+        self.requests.append(request)
+        return request
+
+    def _after(self, request: Request, backend: Any, result: Any) -> None:
+        try:
+            request.audience, request.channel_id = self._audience(request, backend, result)
+        except Exception as exc:  # an unknown shape: say so rather than guess
+            request.audience = None
+            request.strings.append(f"<audience unknown: {exc}>")
+
+    def _audience(self, request: Request, backend: Any, result: Any) -> tuple[tuple[str, int] | None, int | None]:
+        parts = request.path.strip("/").split("/")
+        message: dict[str, Any] | None = None
+        user_id: int | None = None
+        if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
+            channel_id = int(parts[1])
+            return self._channel_audience(backend, channel_id, None, None), channel_id
+        if parts[0] == "interactions" and parts[-1] == "callback":
+            record = backend.interactions[int(parts[1])]
+            user_id = record.user_id
+            kind = (request_body_type(request, backend, record))
+            if kind == 9:
+                return ("user", user_id), record.channel_id
+            if isinstance(result, dict) and isinstance(result.get("resource"), dict):
+                message = result["resource"].get("message")
+            elif record.message_id is not None:
+                stored = backend.get_message(record.channel_id, record.message_id)
+                return self._channel_audience(backend, record.channel_id, stored.flags, user_id), record.channel_id
+            if message is None:
+                return None, record.channel_id
+        elif parts[0] == "webhooks" and len(parts) >= 3:
+            record = backend.interaction_by_token(parts[2])
+            user_id = record.user_id
+            message = result if isinstance(result, dict) else None
+            if message is None:
+                return None, record.channel_id
+        else:
+            return None, None
+        channel_id = int(message.get("channel_id") or 0)
+        return self._channel_audience(backend, channel_id, int(message.get("flags") or 0), user_id), channel_id
+
+    @staticmethod
+    def _channel_audience(backend: Any, channel_id: int, flags: int | None, user_id: int | None):
+        if flags is not None and flags & 64:
+            return ("user", user_id)
+        channel = backend.get_channel(channel_id)
+        if channel.guild_id is None:
+            recipients = [u for u in channel.recipient_ids if u != backend.bot_user.id]
+            return ("user", recipients[0]) if recipients else ("public", channel_id)
+        return ("public", channel_id)
+
+    # -- checking -------------------------------------------------------------------------------
+
+    def _secret_from(self, track: GameTrack, viewer: str, version: int) -> frozenset[str]:
+        v = track.versions.get(version)
+        if v is None:
+            return frozenset()
+        out: set[str] = set()
+        for owner, tokens in v.secret.items():
+            if owner == viewer:
+                continue
+            out |= tokens
+        return frozenset(out)
+
+    def _numbers_from(self, track: GameTrack, viewer: str, version: int) -> dict[int, str]:
+        v = track.versions.get(version)
+        if v is None:
+            return {}
+        return {n: owner for owner, nums in v.numbers.items() if owner != viewer for n in nums}
+
+    @staticmethod
+    def _owner(track: GameTrack, version: int, token: str) -> str:
+        v = track.versions.get(version)
+        for owner, tokens in (v.secret.items() if v else ()):
+            if token in tokens:
+                return "the draw pile" if owner == "hidden" else f"seat {owner}"
+        return "?"
+
+    async def _refresh_seats(self) -> None:
+        for gid, track in self.games.items():
+            game = await self.sim.store.get(gid)
+            if game is None:
+                continue
+            track.channel_id = game.channel_id
+            track.users = {s.user_id: s.seat for s in game.seats if s.user_id}
+
+    def _games_for(self, request: Request) -> list[GameTrack]:
+        out = [t for t in self.games.values() if request.channel_id is not None and t.channel_id == request.channel_id]
+        if request.audience and request.audience[0] == "user":
+            out += [t for t in self.games.values() if request.audience[1] in t.users and t not in out]
+        return out or list(self.games.values())
+
+    async def check(self) -> list[Leak]:
+        """Every leak in the requests sent since the last check (and in the recorded states)."""
+        await self._refresh_seats()
+        found: list[Leak] = list(self.state_problems)
+        self.state_problems.clear()
+        for request in self.requests[self.checked:]:
+            found.extend(self._check_request(request))
+        self.stats["requests"] += len(self.requests) - self.checked
+        self.checked = len(self.requests)
+        return found
+
+    def _check_request(self, request: Request) -> list[Leak]:
+        if not request.delivered:
+            return []
+        if request.audience is None:
+            if any(s.startswith("<audience unknown") for s in request.strings):
+                return [Leak("id", "?", "", "", f"{request.method} {request.path}: {request.strings[-1]}")]
+            if not request.strings and not request.files:
+                return []
+        out: list[Leak] = []
+        self.stats["strings"] += len(request.strings)
+        words = set()
+        for s in request.strings:
+            words.update(WORD_RE.findall(s))
+        marks = set()
+        for s in request.strings:
+            marks.update(MARK_RE.findall(s))
+        numbers = _numbers_in(request.strings)
+        where = f"request #{request.index} {request.method} {request.path}"
+        tracks = self._games_for(request)
+        for track in tracks:
+            viewer, label = self._viewer(track, request)
+            lo, hi = request.windows.get(track.game_id, (track.latest, track.latest))
+            versions = [v for v in range(lo, hi + 1) if v in track.versions] or [hi]
+            hidden = None
+            for v in versions:
+                s = self._secret_from(track, viewer, v)
+                hidden = s if hidden is None else hidden & s
+            hidden = hidden or frozenset()
+            for token in sorted(words & hidden):
+                out.append(Leak("id", label, token, self._owner(track, hi, token), where + self._snippet(request, token)))
+            nums = None
+            for v in versions:
+                n = self._numbers_from(track, viewer, v)
+                nums = dict(n) if nums is None else {k: o for k, o in nums.items() if k in n}
+            for number in sorted(numbers & set(nums or {})):
+                out.append(Leak("number", label, str(number), f"seat {(nums or {})[number]}",
+                                where + self._snippet(request, str(number))))
+            if track.title in MARKED and marks:
+                kind_of = MARKED[track.title][1]
+                kinds = {kind_of(t) for t in track.universe}
+                seen = track.seen.get(viewer, {})
+                for kind in sorted(marks & kinds):
+                    if kind in seen and seen[kind] <= hi:
+                        continue
+                    if kind in track.declared and track.declared[kind] <= hi:
+                        continue
+                    if any(kind in other.seen.get(self._viewer(other, request)[0], {}) for other in tracks
+                           if other is not track and other.title == track.title):
+                        continue
+                    out.append(Leak("name", label, kind, "other seats / the draw pile",
+                                    where + self._snippet(request, f"⟦{kind}⟧")))
+            for name, data in request.files:
+                out.extend(self._check_picture(track, request, viewer, label, name, data, hidden, where))
+        return out
+
+    def _check_picture(self, track: GameTrack, request: Request, viewer: str, label: str, name: str, data: bytes,
+                       hidden: frozenset[str], where: str) -> list[Leak]:
+        self.stats["pictures"] += 1
+        tag = self.pictures.get(hashlib.sha256(data).hexdigest())
+        if tag is None:
+            return [Leak("picture", label, name, "?", where + ": a picture no renderer drew from a view")]
+        fn, title, view = tag
+        out = []
+        me = view.get("me")
+        if viewer == "public" and me is not None:
+            out.append(Leak("picture", label, name, f"seat {me}", where + f": {fn} of seat {me}'s view shown to all"))
+        elif viewer != "public" and me is not None and str(me) != viewer:
+            out.append(Leak("picture", label, name, f"seat {me}", where + f": {fn} of seat {me}'s view"))
+        if title == track.title:
+            words = set(WORD_RE.findall(json.dumps(view, ensure_ascii=False)))
+            for token in sorted(words & hidden):
+                out.append(Leak("picture", label, token, self._owner(track, track.latest, token),
+                                where + f": {name} drawn from a view holding it"))
+        return out
+
+    @staticmethod
+    def _viewer(track: GameTrack, request: Request) -> tuple[str, str]:
+        if request.audience is None or request.audience[0] == "public":
+            return "public", "the channel"
+        seat = track.users.get(request.audience[1])
+        if seat is None:
+            return "public", f"user {request.audience[1]} (not seated)"
+        return str(seat), f"seat {seat} (user {request.audience[1]})"
+
+    @staticmethod
+    def _snippet(request: Request, token: str) -> str:
+        for s in request.strings:
+            i = s.find(token)
+            if i >= 0:
+                return f": …{s[max(0, i - 60):i + len(token) + 20]}…"
+        return ""
+
+
+def request_body_type(request: Request, backend: Any, record: Any) -> int | None:
+    """The callback type of an interaction response (9: a modal)."""
+    kind = getattr(record, "response_kind", None)
+    return 9 if kind is not None and str(kind) == "modal" else None
+
+
+def format_leaks(leaks: list[Leak], limit: int = 20) -> str:
+    lines = [str(leak) for leak in leaks[:limit]]
+    if len(leaks) > limit:
+        lines.append(f"... and {len(leaks) - limit} more")
+    return "\n".join(lines)
