@@ -218,6 +218,7 @@ class PrivateGame:
         start = (await self.game()).version
         panel = await self.sim.hand(member)
         await self.settled()
+        self.apologies(panel, "My hand")
         for _ in range(5):
             comps = components(panel)
             if not comps:
@@ -244,6 +245,8 @@ class PrivateGame:
             await self.settled()
             if not (result.acknowledged or result.modal is not None):
                 self.report.problems.append(f"{self.title} game {self.game_id}: no reply to {comp.custom_id}")
+            for message in ([result.response] if result.response else []) + list(result.followups):
+                self.apologies(message.message, comp.custom_id)
             if (await self.game()).version != start:
                 self.report.actions += 1
                 return True
@@ -252,6 +255,12 @@ class PrivateGame:
             except AssertionError:
                 return False
         return False
+
+    def apologies(self, message: Any, what: str) -> None:
+        """The house apologises only when something failed inside it: count it as a problem."""
+        if any(text in (message.content or "") for text in fuzz.INTERNAL):
+            self.report.problems.append(f"{self.title} game {self.game_id}: {what} failed inside the bot "
+                                        f"(internal-error reply)")
 
     async def fallback(self, seat: int) -> None:
         """The player makes the seat-filler's choice (or any legal move) through the house."""
