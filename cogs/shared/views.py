@@ -73,12 +73,20 @@ def build_view(game_id: int, version: int, components: list[Button | Select]) ->
         return None
     view = discord.ui.View(timeout=None)
     row, used = 0, 0
+    taken: set[str] = set()
     for comp in components:
         if isinstance(comp, Select):
             if used:
                 row, used = row + 1, 0
             target = comp.row if comp.row is not None else row
-            cid = codec.make("bs", game_id, None if comp.any_version else version, comp.code)
+            ver = None if comp.any_version else version
+            cid = codec.make("bs", game_id, ver, comp.code)
+            n = 2
+            while cid in taken and codec.is_act_select(comp.code):
+                # Two action selects on one panel (Discord refuses the message if two components
+                # share a custom_id): the house names the later ones act:2, act:3...
+                cid, n = codec.make("bs", game_id, ver, f"act:{n}"), n + 1
+            taken.add(cid)
             options = [
                 discord.SelectOption(label=o.label[:100] or "-", value=o.value, description=o.description,
                                      emoji=o.emoji, default=o.default)
@@ -97,6 +105,7 @@ def build_view(game_id: int, version: int, components: list[Button | Select]) ->
             elif used == 5:
                 row, used = row + 1, 0
             cid = codec.make("br", game_id, None if comp.any_version else version, comp.code)
+            taken.add(cid)
             button = discord.ui.Button(custom_id=cid, label=comp.label[:80] or None, style=_STYLE.get(comp.style,
                                        discord.ButtonStyle.secondary), emoji=comp.emoji, disabled=comp.disabled,
                                        row=min(row, 4))

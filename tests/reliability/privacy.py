@@ -35,6 +35,7 @@ import simcord.interactions as sim_interactions
 
 import engine
 from bot import create_bot
+from cogs.shared import codec
 from store import Store
 from tests.support import fuzz
 from tests.support.leaks import LeakWatch, format_leaks, plant_numbers
@@ -194,7 +195,13 @@ class PrivateGame:
         ai = sorted((t for t in timers if t.kind == "ai"), key=lambda t: t.due_at)
         if movable and (not ai or self.rng.random() < 0.5):
             seat = self.rng.choice(movable)
-            if not await self.walk(seat):
+            # Some clicks at random (every corner of the panels), most as a sensible player would
+            # (the seat-filler's choice, clicked on the panel when it is there), so games end.
+            if self.rng.random() < 0.35:
+                moved = await self.walk(seat)
+            else:
+                moved = await self.sensible(seat)
+            if not moved:
                 await self.fallback(seat)
             return True
         if ai:
@@ -254,6 +261,45 @@ class PrivateGame:
                 panel = panel_of(result)
             except AssertionError:
                 return False
+        return False
+
+    async def sensible(self, seat: int) -> bool:
+        """Open My hand and click the seat-filler's choice if the panel has it as a button or a
+        select option (True once it applied)."""
+        game = await self.game()
+        g = self.engine
+        legal = g.legal(game.state, seat)
+        action = g.ai_action(g.view(game.state, seat), legal, self.rng) if legal else None
+        if action is None:
+            return False
+        member = self.members[seat]
+        panel = await self.sim.hand(member)
+        await self.settled()
+        self.apologies(panel, "My hand")
+        for comp in components(panel):
+            parsed = codec.parse(comp.custom_id)
+            if parsed is None:
+                continue
+            if isinstance(comp, discord.SelectMenu) and codec.is_act_select(parsed.code):
+                for option in comp.options:
+                    if codec.decode_action(option.value, legal) == action:
+                        result = await member.select(panel, [option.value], custom_id=comp.custom_id)
+                        break
+                else:
+                    continue
+            elif isinstance(comp, discord.Button) and codec.is_action_code(parsed.code) \
+                    and codec.decode_action(parsed.code, legal) == action:
+                result = await member.click(panel, custom_id=comp.custom_id)
+            else:
+                continue
+            self.report.clicks += 1
+            await self.settled()
+            for message in ([result.response] if result.response else []) + list(result.followups):
+                self.apologies(message.message, comp.custom_id)
+            if (await self.game()).version != game.version:
+                self.report.actions += 1
+                return True
+            return False
         return False
 
     def apologies(self, message: Any, what: str) -> None:
@@ -330,8 +376,9 @@ async def leak_rounds(games_per_title: int = 1, seed: int = 0, *, titles: tuple[
     """Play `games_per_title` random games of each title with the leak watch on and bad input
     sprinkled in; count what was played and found. A healthy house: leaks 0, problems []."""
     started = time.perf_counter()
-    out: dict[str, Any] = {"games": {}, "finished": 0, "actions": 0, "clicks": 0, "bad_inputs": 0, "leaks": 0,
-                           "requests": 0, "pictures": 0, "views_checked": 0, "leak_list": [], "problems": []}
+    out: dict[str, Any] = {"games": {}, "actions_per_title": {}, "finished": 0, "actions": 0, "clicks": 0,
+                           "bad_inputs": 0, "leaks": 0, "requests": 0, "pictures": 0, "views_checked": 0,
+                           "leak_list": [], "problems": []}
     with tempfile.TemporaryDirectory(prefix="boardroom-privacy-") as tmp:
         for i in range(games_per_title):
             for title in titles:
@@ -339,6 +386,7 @@ async def leak_rounds(games_per_title: int = 1, seed: int = 0, *, titles: tuple[
                 report = await play_private(Path(tmp) / f"{title}-{i}.db", title, game_seed,
                                             max_steps=max_steps, bad_rate=bad_rate)
                 out["games"][title] = out["games"].get(title, 0) + 1
+                out["actions_per_title"][title] = out["actions_per_title"].get(title, 0) + report.actions
                 out["finished"] += int(report.finished)
                 out["actions"] += report.actions
                 out["clicks"] += report.clicks
