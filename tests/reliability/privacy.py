@@ -59,6 +59,7 @@ class GameReport:
     clicks: int = 0
     leaks: list[Any] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    bad_input_problems: list[str] = field(default_factory=list)
     stats: dict[str, int] = field(default_factory=dict)
 
 
@@ -326,8 +327,8 @@ class PrivateGame:
         outcome = await fuzz.try_bad_input(self.sim, game, self.members, self.outsider, self.rng, self.locales)
         self.report.bad_inputs += 1
         if outcome.problem:
-            self.report.problems.append(f"{self.title} game {self.game_id}: bad input {outcome.kind}: "
-                                        f"{outcome.problem}")
+            self.report.bad_input_problems.append(f"{self.title} game {self.game_id}: bad input {outcome.kind}: "
+                                                  f"{outcome.problem}")
         await self.settled()
 
 
@@ -374,11 +375,14 @@ async def _play_private(bot: Any, db_path: Path, title: str, seed: int, *, max_s
 async def leak_rounds(games_per_title: int = 1, seed: int = 0, *, titles: tuple[str, ...] = TITLES,
                       max_steps: int = 400, bad_rate: float = 0.08) -> dict[str, Any]:
     """Play `games_per_title` random games of each title with the leak watch on and bad input
-    sprinkled in; count what was played and found. A healthy house: leaks 0, problems []."""
+    sprinkled in; count what was played and found. A healthy house: leaks 0, problems [].
+    `problems` holds everything else that went wrong (a bad input not answered as it should be,
+    also listed in `bad_input_problems`; an internal-error reply; a request Discord would refuse;
+    a stuck game)."""
     started = time.perf_counter()
     out: dict[str, Any] = {"games": {}, "actions_per_title": {}, "finished": 0, "actions": 0, "clicks": 0,
                            "bad_inputs": 0, "leaks": 0, "requests": 0, "pictures": 0, "views_checked": 0,
-                           "leak_list": [], "problems": []}
+                           "leak_list": [], "problems": [], "bad_input_problems": []}
     with tempfile.TemporaryDirectory(prefix="boardroom-privacy-") as tmp:
         for i in range(games_per_title):
             for title in titles:
@@ -393,7 +397,8 @@ async def leak_rounds(games_per_title: int = 1, seed: int = 0, *, titles: tuple[
                 out["bad_inputs"] += report.bad_inputs
                 out["leaks"] += len(report.leaks)
                 out["leak_list"] += [f"{title} seed {game_seed}: {leak}" for leak in report.leaks]
-                out["problems"] += report.problems
+                out["problems"] += report.problems + report.bad_input_problems
+                out["bad_input_problems"] += report.bad_input_problems
                 for key in ("requests", "pictures", "views_checked"):
                     out[key] += report.stats.get(key, 0)
     out["seconds"] = round(time.perf_counter() - started, 1)
