@@ -31,10 +31,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.reliability.privacy import TITLES, leak_rounds  # noqa: E402
+from tests.reliability.privacy import TITLES, leak_rounds  # noqa: E402 (after the path)
 
 try:  # the durability rounds (races, restarts, Discord faults) live with their own tests
-    from tests.reliability.durability import durability_rounds  # noqa: E402
+    from tests.reliability.durability import durability_rounds
 except ImportError as exc:  # pragma: no cover - only while that module is missing
     durability_rounds = None
     DURABILITY_MISSING = str(exc)
@@ -85,14 +85,15 @@ async def soak(games: int, seed: int, max_steps: int, durability_steps: int, onl
 
 
 def report(result: dict[str, Any]) -> str:
-    lines = [f"Soak, seed {result['seed']}", "", f"{'title':<12} {'privacy games':>14} {'durability games':>17} "
-             f"{'actions':>8}"]
+    head = f"{'title':<12} {'privacy games':>14} {'durability games':>17} {'actions':>8}"
+    lines = [f"Soak, seed {result['seed']}", "", head]
     for title, per in result["per_title"].items():
         lines.append(f"{title:<12} {per['privacy_games']:>14} {per['durability_games']:>17} {per['actions']:>8}")
     lines += [
         "",
         f"actions applied     {result['actions']}",
-        f"bad inputs tried    {result['bad_inputs']} ({result.get('bad_input_problems', 0)} not answered as they should be)",
+        f"bad inputs tried    {result['bad_inputs']} "
+        f"({result.get('bad_input_problems', 0)} not answered as they should be)",
         f"faults injected     {result['faults']}",
         f"restarts            {result['restarts']}",
         f"leaks found         {result['leaks']}",

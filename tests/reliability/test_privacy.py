@@ -9,8 +9,8 @@ for the games).
 - the watch is not vacuous: each way of leaking it claims to catch is planted in turn (a title's
   table lines naming a hand card, private narration posted in the channel, a panel shown to
   the wrong seat, a seat's view as the public picture, a public event carrying a hand,
-  Black Friday money on the table, E-Wars face-down employees in the public view) and must be
-  caught, by the check meant for it.
+  Black Friday money on the table, E-Wars face-down employees in the public view, a refusal of
+  the rules naming another seat's card) and must be caught, by the check meant for it.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import engine
 from cogs.shared import views as views_mod
 from cogs.shared.table import TableKeeper
 from cogs.shared.titles import TableContext, ui_for
-from engine.core import SYSTEM
+from engine.core import SYSTEM, RuleError
 from tests.reliability.privacy import TITLES, leak_rounds
 from tests.support.leaks import check_views, scramble
 
@@ -220,15 +220,35 @@ def plant_face_down_employees_in_the_public_view(monkeypatch):
     return "ewars", {"view", "picture", "id"}
 
 
+def plant_a_refusal_names_another_seats_card(monkeypatch):
+    """Every refusal of the rules also names a card of the next seat's hand ("...: Bob holds a
+    Boss"), and bad input makes sure there are refusals."""
+    g = engine.get("imtheboss")
+    real = type(g)._apply
+
+    def leaky(self, state, seat, action):
+        try:
+            return real(self, state, seat, action)
+        except RuleError as err:
+            hand = state["hands"][(seat + 1) % state["n"]]
+            if not hand:
+                raise
+            raise RuleError("no_card", card=hand[0].rsplit("-", 1)[0]) from err
+
+    monkeypatch.setattr(type(g), "_apply", leaky)
+    return "imtheboss", {"refusal"}
+
+
 PLANTS = [plant_table_lines_name_a_hand_card, plant_private_narration_in_the_channel, plant_panel_for_the_wrong_seat,
           plant_a_seat_view_as_the_public_picture, plant_a_hand_in_a_public_event, plant_money_on_the_table,
-          plant_face_down_employees_in_the_public_view]
+          plant_face_down_employees_in_the_public_view, plant_a_refusal_names_another_seats_card]
 
 
 @pytest.mark.parametrize("plant", PLANTS, ids=lambda p: p.__name__[len("plant_"):])
 async def test_a_planted_leak_is_caught(plant, monkeypatch):
     title, kinds = plant(monkeypatch)
-    result = await leak_rounds(1, seed=5, titles=(title,), max_steps=40, bad_rate=0.0)
+    bad_rate = 0.3 if plant is plant_a_refusal_names_another_seats_card else 0.0
+    result = await leak_rounds(1, seed=5, titles=(title,), max_steps=40, bad_rate=bad_rate)
     caught = {line.split("[", 1)[1].split("]", 1)[0] for line in result["leak_list"]}
     assert result["leaks"] > 0, f"the planted leak went unnoticed: {result}"
     assert kinds & caught, f"caught only by {caught}, expected one of {kinds}:\n" + "\n".join(result["leak_list"][:5])

@@ -93,7 +93,8 @@ async def press(sim: Any, member: Any, custom_id: str, *, values: list[str] | No
     return InteractionResult(env, record)
 
 
-async def submit(sim: Any, member: Any, custom_id: str, fields: dict[str, str], *, channel: Any = None) -> InteractionResult:
+async def submit(sim: Any, member: Any, custom_id: str, fields: dict[str, str], *,
+                 channel: Any = None) -> InteractionResult:
     """`member` submits a form with this custom_id and these text fields (as a client would
     after the bot showed it; the bot may have restarted since, or the custom_id be forged)."""
     env = sim.env
@@ -210,7 +211,7 @@ async def try_bad_input(sim: Any, game: Any, members: dict[int, Any], outsider: 
             values = ["live"]
     elif kind == "huge_numbers":
         custom_id = rng.choice([f"br:{'9' * 30}:*:Hhand", f"br:{gid}:{'9' * 30}:#0", f"br:{gid}:{ver}:#{'9' * 40}",
-                                f"br:{gid}:*:Hlog:{'9' * 40}", f"br:{gid}:*:Hrules:{'9' * 40}", f"br:-1:*:Hhand",
+                                f"br:{gid}:*:Hlog:{'9' * 40}", f"br:{gid}:*:Hrules:{'9' * 40}", "br:-1:*:Hhand",
                                 f"br:{gid}:-3:#0", f"br:{gid}:{ver}:#²", f"br:{gid}:{ver}:#٣"])
     elif kind == "bad_json":
         custom_id = f"br:{gid}:{ver}:" + rng.choice(['!{"type":', "!", "![]", '!"pass"', "!null", '!{"type":5}',
@@ -287,8 +288,8 @@ async def try_bad_input(sim: Any, game: Any, members: dict[int, Any], outsider: 
     if not may_apply and after is not None and (after.version != ver or after.state != game.state):
         problems.append(f"the game changed: v{ver} -> v{after.version}")
     if problems:
-        outcome.problem = f"{custom_id!r} {values or fields or ''} by {'outsider' if who is outsider else f'seat {seat}'}: " \
-                          + "; ".join(problems)
+        clicker = "outsider" if who is outsider else f"seat {seat}"
+        outcome.problem = f"{custom_id!r} {values or fields or ''} by {clicker}: " + "; ".join(problems)
     return outcome
 
 

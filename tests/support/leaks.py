@@ -93,7 +93,7 @@ SENTINEL_FLOOR = 1000
 
 @dataclass
 class Leak:
-    kind: str  # "id" | "name" | "number" | "picture" | "view" | "event"
+    kind: str  # "id" | "name" | "number" | "picture" | "view" | "event" | "refusal"
     audience: str
     token: str
     owner: str
@@ -380,6 +380,18 @@ class LeakWatch:
             if track is not None and "state" in fields and fields["state"] is not None:
                 watch._record(game_id, track.title, fields.get("version", track.latest), fields["state"], [])
 
+        from cogs.shared.house import House
+
+        real_act = House.act
+
+        async def act(house, game_id, seat, action, **kw):
+            result = await real_act(house, game_id, seat, action, **kw)
+            if result.kind == "refused" and result.error is not None and isinstance(seat, int) \
+                    and result.game is not None and result.game.state is not None:
+                watch._refusal(result.game, seat, action, result.error)
+            return result
+
+        self._patch(House, "act", act)
         self._patch(Store, "start", start)
         self._patch(Store, "commit_action", commit_action)
         self._patch(Store, "update_game", update_game)
@@ -479,6 +491,34 @@ class LeakWatch:
             for problem in check_views(title, state, self.rng):
                 self.state_problems.append(Leak("view", "-", "", "", f"game {game_id} v{version}: {problem}"))
 
+    def _refusal(self, game: Any, seat: int, action: dict[str, Any], error: Any) -> None:
+        """The rules refused `action` of `seat`: the reason (key and params, shown to that seat
+        only) must be the same whatever the seat may not see. Then any card kind it names (\"You
+        have no Orange clan card\") is the seat's to read."""
+        track = self.games.get(game.id)
+        if track is None:
+            return
+        title = track.title
+        twin = scramble(title, game.state, seat, self.rng)
+        try:
+            engine.get(title).apply(twin, seat, copy_json(action))
+            other = None
+        except Exception as exc:  # RuleError, or the engine tripping over a forged action
+            other = (getattr(exc, "key", type(exc).__name__), getattr(exc, "params", {}))
+        if other != (error.key, error.params):
+            self.state_problems.append(Leak("refusal", f"seat {seat}", error.key, "other seats / the draw pile",
+                                            f"game {game.id} v{game.version}: the refusal of {action} depends on "
+                                            f"what the seat may not see ({error.key} {error.params} vs {other})"))
+            return
+        if title in MARKED:
+            kind_of = MARKED[title][1]
+            kinds = {kind_of(t) for t in track.universe}
+            seen = track.seen.setdefault(str(seat), {})
+            for value in _strings(error.params, []):
+                kind = kind_of(value) if value in track.universe else value
+                if kind in kinds:
+                    seen.setdefault(kind, game.version)
+
     def checkpoint(self) -> None:
         """The bot has settled: later requests are drawn from versions from now on."""
         for track in self.games.values():
@@ -520,8 +560,7 @@ class LeakWatch:
         if parts[0] == "interactions" and parts[-1] == "callback":
             record = backend.interactions[int(parts[1])]
             user_id = record.user_id
-            kind = (request_body_type(request, backend, record))
-            if kind == 9:
+            if str(record.response_kind) == "modal":  # a form: only the clicker sees it
                 return ("user", user_id), record.channel_id
             if isinstance(result, dict) and isinstance(result.get("resource"), dict):
                 message = result["resource"].get("message")
@@ -632,7 +671,8 @@ class LeakWatch:
                 hidden = s if hidden is None else hidden & s
             hidden = hidden or frozenset()
             for token in sorted(words & hidden):
-                out.append(Leak("id", label, token, self._owner(track, hi, token), where + self._snippet(request, token)))
+                out.append(Leak("id", label, token, self._owner(track, hi, token),
+                                where + self._snippet(request, token)))
             nums = None
             for v in versions:
                 n = self._numbers_from(track, viewer, v)
@@ -694,12 +734,6 @@ class LeakWatch:
             if i >= 0:
                 return f": …{s[max(0, i - 60):i + len(token) + 20]}…"
         return ""
-
-
-def request_body_type(request: Request, backend: Any, record: Any) -> int | None:
-    """The callback type of an interaction response (9: a modal)."""
-    kind = getattr(record, "response_kind", None)
-    return 9 if kind is not None and str(kind) == "modal" else None
 
 
 def format_leaks(leaks: list[Leak], limit: int = 20) -> str:
