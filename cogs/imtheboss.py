@@ -513,8 +513,10 @@ class UI(TitleUI):
             return pc.act(label, action, style, emoji=emoji)
         return Button(label[:80], code, style, emoji=emoji, any_version=True)
 
-    def _x_select(self, pc: PanelContext, key: str, placeholder: str, options: list[Option]) -> Select:
-        return Select(f"x{key}", placeholder, options[:MAX_OPTIONS], any_version=True)
+    def _x_select(self, pc: PanelContext, key: str, name: str, placeholder: str, options: list[Option]) -> Select:
+        """A select of actions for this moment; `name` keeps two such selects on one panel apart
+        (Discord refuses a message whose components share a custom_id)."""
+        return Select(f"x{key}~{name}", placeholder, options[:MAX_OPTIONS], any_version=True)
 
     def _x_option(self, label: str, action: dict[str, Any], description: str | None = None,
                   emoji: str | None = None) -> Option:
@@ -548,7 +550,7 @@ class UI(TitleUI):
                     options.append(self._x_option(pc.tk(verb, what=offer_text(t, names, o)), a,
                                                   pc.tk(f"render.{o['state']}"),
                                                   emoji="✅" if a["type"] == "accept" else "❌"))
-                comps.append(self._x_select(pc, key, pc.tk("ui.offers_select"), options))
+                comps.append(self._x_select(pc, key, "o", pc.tk("ui.offers_select"), options))
         close = {"type": "close"}
         if close in pc.legal:
             lines.append("✅ " + pc.tk("ui.can_close"))
@@ -632,7 +634,7 @@ class UI(TitleUI):
                 desc = pc.tk("ui.clan_covered") if c in covered else pc.tk("ui.clan_needed")
                 options.append(self._x_option(pc.tk("ui.clan_option", clan=clan(t, c, emoji=False)), a, desc,
                                               emoji=CLAN_EMOJI[c]))
-            comps.append(self._x_select(pc, key, pc.tk("ui.play_clan"), options))
+            comps.append(self._x_select(pc, key, "c", pc.tk("ui.play_clan"), options))
         travels = pc.legal_of("travel")
         if travels:
             by_src = {s["src"]: s for s in deal["sources"]}
@@ -644,7 +646,7 @@ class UI(TitleUI):
                         continue
                     label = pc.tk("ui.travel_option", what=src_text(t, names, s), card=f"travel-{a['color']}")
                     options.append(self._x_option(label, a, self._src_state(pc, s), emoji="✈️"))
-                comps.append(self._x_select(pc, key, pc.tk("ui.travel"), options))
+                comps.append(self._x_select(pc, key, "t", pc.tk("ui.travel"), options))
             else:
                 targets = list(dict.fromkeys(a["src"] for a in travels))
                 options = [Option(src_text(t, names, by_src[s])[:100], s, self._src_state(pc, by_src[s])[:100],
@@ -671,7 +673,7 @@ class UI(TitleUI):
                 options.append(self._x_option(label, a, emoji=CLAN_EMOJI[c]))
         if version_bound:
             return Select("act", pc.tk("ui.recruit"), options[:MAX_OPTIONS])
-        return self._x_select(pc, key, pc.tk("ui.recruit"), options)
+        return self._x_select(pc, key, "r", pc.tk("ui.recruit"), options)
 
     def _src_state(self, pc: PanelContext, s: dict[str, Any]) -> str:
         deal = pc.view["deal"]
@@ -714,6 +716,7 @@ class UI(TitleUI):
             return Apply(action)
         if code.startswith("x"):
             key, _, payload = code[1:].partition("|")
+            key = key.partition("~")[0]  # a select's name (see _x_select)
             if key != ctx_key(view):
                 return Show(self.panel(pc, notice="⏳ " + pc.t("core.panel.stale")))
             text = payload or (values[0] if values else "")
