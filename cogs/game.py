@@ -366,6 +366,14 @@ class GameCog(commands.Cog):
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self._channel_gone(payload.thread_id)
 
+    @commands.Cog.listener()
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        """A game's table message was deleted (by a moderator, a clean-up bot): put it back at
+        once, so its buttons are there for whoever moves next."""
+        game = await self.house.live_in(payload.channel_id)
+        if game is not None and game.status == "active" and game.table_message_id == payload.message_id:
+            self.house.table.refresh(game.id)
+
     async def _channel_gone(self, channel_id: int) -> None:
         game = await self.house.store.live_in(channel_id)
         if game is not None:
@@ -404,8 +412,11 @@ class GameCog(commands.Cog):
                 await self.panel_click(interaction, parsed, values)
         except Exception:
             log.exception("click %s failed", parsed)
+            # "Nothing was changed" only while it is true: once the click's move is committed, a
+            # failure (Discord refusing the reply) leaves the move made.
+            key = "core.error.applied_unshown" if interaction.extras.get("applied") else "core.error.internal"
             try:
-                await reply(interaction, tr_for(interaction)("core.error.internal"))
+                await reply(interaction, tr_for(interaction)(key))
             except discord.HTTPException:
                 pass
 
@@ -836,7 +847,8 @@ class GameCog(commands.Cog):
         t = tr_for(interaction)
         game = await self.house.game(parsed.game_id)
         if game is None or game.status != "active":
-            await reply(interaction, t("core.error.game_over"))
+            gone = game is not None and (game.result or {}).get("reason") == "channel_deleted"
+            await reply(interaction, t("core.error.channel_gone" if gone else "core.error.game_over"))
             return
         seat = game.seat_of(interaction.user.id)
         if seat is None:
@@ -891,6 +903,8 @@ class GameCog(commands.Cog):
             # next one).
             result = await self.house.act(game.id, seat, reply_.action, user_id=interaction.user.id,
                                           version=parsed.version if parsed.version is not None else pc.version)
+            if result.applied:
+                interaction.extras["applied"] = True
             if result.kind != "stale" or parsed.version is not None or attempt == 2:
                 break
             fresh = await self.house.game(game.id)

@@ -75,6 +75,8 @@ class TableKeeper:
         #: Games whose channel refuses the bot (a permission was taken away): the permissions
         #: missing, shown to players in their panels until a table update succeeds again.
         self.blocked: dict[int, list[str]] = {}
+        #: Games whose update waits to be retried.
+        self.retrying: set[int] = set()
 
     # -- what changed -----------------------------------------------------------------------
 
@@ -111,9 +113,13 @@ class TableKeeper:
             self.tasks[game_id] = asyncio.create_task(self._loop(game_id), name=f"table-{game_id}")
 
     async def idle(self) -> None:
-        """Wait until every pending update has gone out (tests and shutdown)."""
-        while any(not t.done() for t in self.tasks.values()):
-            await asyncio.gather(*[t for t in self.tasks.values() if not t.done()], return_exceptions=True)
+        """Wait until every pending update has gone out, or waits to be retried (tests and
+        shutdown): a retry comes only once time has passed."""
+        while True:
+            busy = [t for gid, t in self.tasks.items() if not t.done() and gid not in self.retrying]
+            if not busy:
+                return
+            await asyncio.wait(busy, return_when=asyncio.FIRST_COMPLETED)
 
     async def stop(self) -> None:
         for task in self.tasks.values():
@@ -141,7 +147,11 @@ class TableKeeper:
                     return
                 delay = self.retry_delay(exc, failures)
                 log.warning("table update for game %s failed (%s); retrying in %.1fs", game_id, exc, delay)
-                await asyncio.sleep(delay)
+                self.retrying.add(game_id)
+                try:
+                    await asyncio.sleep(delay)
+                finally:
+                    self.retrying.discard(game_id)
             except Exception:
                 log.exception("table update for game %s failed", game_id)
                 return
@@ -182,7 +192,26 @@ class TableKeeper:
 
         if await self.house.store.finish(game.id, "cancelled", now(), {"reason": "channel_deleted"}):
             log.info("game %s ended: its channel %s is gone", game.id, game.channel_id)
+            self.house.forget(game.id)
+            self.pending.pop(game.id, None)
+            await self.close_dm_panels(game)
         self.house.forget(game.id)
+
+    async def close_dm_panels(self, game: GameRow) -> None:
+        """Players who keep their panel in a DM learn there why the game stopped."""
+        t = Translator(game.lang)
+        for s in game.seats:
+            if not s.user_id:
+                continue
+            where = await self.house.store.dm_panel(game.id, s.user_id)
+            if where is None:
+                continue
+            channel = self.house.bot.get_partial_messageable(where[0], type=discord.ChannelType.private)
+            try:
+                await channel.get_partial_message(where[1]).edit(
+                    content="🛑 " + t("core.error.channel_gone"), embed=None, attachments=[], view=None)
+            except discord.HTTPException as exc:
+                log.warning("could not close the DM panel of user %s in game %s (%s)", s.user_id, game.id, exc)
 
     async def flush(self, game_id: int, p: Pending) -> None:
         """Narration and pings, the table, the results, the DM panels. A refusal that retrying
@@ -236,6 +265,16 @@ class TableKeeper:
     @staticmethod
     def _send_perm(channel: Any) -> str:
         return "send_messages_in_threads" if isinstance(channel, discord.Thread) else "send_messages"
+
+    def missing_now(self, game: GameRow) -> list[str] | None:
+        """What the table needs in the game's channel and lacks now, as the bot's cache knows it
+        (so a panel drawn right after a permission was taken away, or given back, says so at
+        once); None when the channel is not in the cache."""
+        bot = self.house.bot
+        channel = bot.get_channel(game.channel_id) if bot is not None else None
+        if channel is None or getattr(getattr(channel, "guild", None), "me", None) is None:
+            return None
+        return self.missing_permissions(channel)
 
     def missing_permissions(self, channel: Any) -> list[str]:
         """The permissions the table needs that the bot lacks in `channel` (from the cache)."""
@@ -487,7 +526,9 @@ class TableKeeper:
         if panel is None:
             panel = ui.panel(pc)
         notes = await self.private_notes(game, seat, t)
-        blocked = self.blocked.get(game.id)
+        blocked = self.missing_now(game)
+        if blocked is None:  # the channel is not in the cache: what Discord last refused
+            blocked = self.blocked.get(game.id)
         if blocked and game.status == "active":
             warning = "⚠️ " + t("core.table.blocked", perms=", ".join(t(f"core.perm.{p}") for p in blocked))
             notice = f"{notice}\n{warning}" if notice else warning
