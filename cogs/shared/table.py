@@ -424,7 +424,13 @@ class TableKeeper:
             except discord.HTTPException:
                 pass
         file = image_file(data, f"table-{game.id}-{game.version}.png")
-        sent = await channel.send(embed=embed, file=file, view=view)
+        refused: discord.Forbidden | None = None
+        try:
+            sent = await channel.send(embed=embed, file=file, view=view)
+        except discord.Forbidden as exc:  # no Attach Files: a table without its picture
+            refused = exc
+            embed.set_image(url=None)
+            sent = await channel.send(embed=embed, view=view) if view is not None else await channel.send(embed=embed)
         from .house import now
 
         await self.house.store.update_game(game.id, now(), table_message_id=sent.id)
@@ -432,6 +438,8 @@ class TableKeeper:
         cached = self.house._cache.get(game.id)
         if cached is not None:
             cached.table_message_id = sent.id
+        if refused is not None:
+            raise refused
 
     async def post_results(self, game: GameRow, channel: discord.abc.Messageable) -> None:
         if not game.result or game.result.get("announced"):

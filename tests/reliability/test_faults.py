@@ -247,3 +247,18 @@ async def test_without_attach_files_the_table_stays_playable_without_its_picture
     assert not table.embeds[0].image.url
     opened = await members[0].click(table, custom_id=button(table, code_suffix=":Hhand"))
     assert opened.acknowledged and panel_of(opened).embeds
+
+
+async def test_without_attach_files_a_deleted_table_comes_back_without_its_picture(sim):
+    game, members = await _toy(sim)
+    _deny(sim, attach_files=True)
+    mods = sim.guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    mod = sim.player("mod", roles=[mods])
+    sim.env.inject_error("POST", f"/channels/{sim.channel.id}/messages", status=403, code=50013, times=1)
+    await mod.delete(await sim.table_message())
+    await sim.settle()
+    table = await sim.table_message()
+    assert "My hand" in labels(table) and not table.embeds[0].image.url
+    result = await _take(sim, game.id, members)
+    assert "missing Attach Files" in reply_text(result)
+    assert (await sim.store.get(game.id)).version == 1
