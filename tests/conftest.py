@@ -42,5 +42,7 @@ async def sim(simcord_env, db_path, monkeypatch):
     try:
         s.check_wire()
     finally:
+        if simcord_env.bot.house is not None:
+            await simcord_env.bot.house.stop()  # no timer wakes on the database closed below
         for store in {id(x): x for x in opened + [simcord_env.bot.store] if x is not None}.values():
             await store.close()

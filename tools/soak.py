@@ -42,15 +42,20 @@ else:
     DURABILITY_MISSING = ""
 
 
+def _progress(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
 async def soak(games: int, seed: int, max_steps: int, durability_steps: int, only: str | None,
-               titles: tuple[str, ...]) -> dict[str, Any]:
+               titles: tuple[str, ...], max_seconds: float | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"seed": seed, "per_title": {t: {"privacy_games": 0, "durability_games": 0, "actions": 0}
                                                       for t in titles},
                            "actions": 0, "bad_inputs": 0, "faults": 0, "restarts": 0, "leaks": 0, "lost": 0,
                            "diverging": 0, "problems": [], "leak_list": [], "seconds": {}}
     if only in (None, "privacy"):
         started = time.perf_counter()
-        p = await leak_rounds(games, seed, titles=titles, max_steps=max_steps)
+        p = await leak_rounds(games, seed, titles=titles, max_steps=max_steps, max_seconds=max_seconds,
+                              progress=_progress)
         out["seconds"]["privacy"] = round(time.perf_counter() - started, 1)
         for title, n in p["games"].items():
             out["per_title"][title]["privacy_games"] += n
@@ -123,13 +128,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-steps", type=int, default=3000, help="steps per privacy game (whole games: 3000)")
     parser.add_argument("--durability-steps", type=int, default=120, help="steps per durability game")
+    parser.add_argument("--max-seconds", type=float, default=600, help="wall-clock cap per privacy game")
     parser.add_argument("--only", choices=("privacy", "durability"))
     parser.add_argument("--titles", default=",".join(TITLES))
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.CRITICAL)  # the bot's own logs would drown the summary
     titles = tuple(t for t in args.titles.split(",") if t)
-    result = asyncio.run(soak(args.games, args.seed, args.max_steps, args.durability_steps, args.only, titles))
+    result = asyncio.run(soak(args.games, args.seed, args.max_steps, args.durability_steps, args.only, titles,
+                              args.max_seconds))
     print(report(result))
     if args.json:
         args.json.write_text(json.dumps(result, indent=1, ensure_ascii=False), encoding="utf-8")

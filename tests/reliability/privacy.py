@@ -27,7 +27,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import discord
 import simcord
@@ -39,12 +39,14 @@ from cogs.shared import codec
 from store import Store
 from tests.support import fuzz
 from tests.support.leaks import LeakWatch, format_leaks, plant_numbers
-from tests.support.sim import Sim, panel_of
+from tests.support.sim import Sim, custom_ids, panel_of
 
 TITLES = ("imtheboss", "filthyrich", "blackfriday", "ewars")
 #: Live deadlines; an AI "thinking" delay longer than SimCord's settle timeout, so AI timers
 #: only fire when this driver fires them (one at a time) or virtual time passes.
-SETTINGS = {"pace": "live", "ai_delay": 10}
+SETTINGS = {"pace": "live", "ai_delay": 30}
+#: SimCord's settle timeout (wall-clock seconds): generous, for machines busy with other work.
+SETTLE_TIMEOUT = 20.0
 
 
 @dataclass
@@ -57,9 +59,12 @@ class GameReport:
     finished: bool = False
     bad_inputs: int = 0
     clicks: int = 0
+    dm_clicks: int = 0
+    looks: int = 0
     leaks: list[Any] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     bad_input_problems: list[str] = field(default_factory=list)
+    seconds: float = 0.0
     stats: dict[str, int] = field(default_factory=dict)
 
 
@@ -165,9 +170,11 @@ class PrivateGame:
             plant_numbers(state)
             await self.sim.store.update_game(game.id, 0, state=state)
             self.sim.house.forget(game.id)
+        self.dm_users: set[int] = set()
         for member in people:
             if rng.random() < 0.35:
                 await member.slash(self.sim.channel, "game prefs", dm_panel=True)
+                self.dm_users.add(member.id)
         await self.settled()
 
     async def settled(self) -> None:
@@ -190,6 +197,8 @@ class PrivateGame:
             game = await self.game()
             if game.status != "active":
                 return False
+        if self.rng.random() < 0.05:
+            await self.look()
         g = self.engine
         movable = [s for s in self.members if g.legal(game.state, s)]
         timers = await self.sim.store.timers(self.game_id)
@@ -224,21 +233,27 @@ class PrivateGame:
         applies (True) or a few clicks led nowhere."""
         member = self.members[seat]
         start = (await self.game()).version
-        panel = await self.sim.hand(member)
-        await self.settled()
-        self.apologies(panel, "My hand")
+        actor: Any = member
+        panel = self.dm_panel(member) if member.id in self.dm_users and self.rng.random() < 0.5 else None
+        if panel is not None:
+            actor = member.user  # clicks in the DM, where the panel lives
+        else:
+            panel = await self.sim.hand(member)
+            await self.settled()
+            self.apologies(panel, "My hand")
         for _ in range(5):
             comps = components(panel)
             if not comps:
                 return False
             comp = self.rng.choice(comps)
             self.report.clicks += 1
+            self.report.dm_clicks += int(actor is not member)
             if isinstance(comp, discord.SelectMenu):
                 k = self.rng.randint(max(1, comp.min_values), max(1, min(comp.max_values, len(comp.options))))
                 values = [o.value for o in self.rng.sample(list(comp.options), min(k, len(comp.options)))]
-                result = await member.select(panel, values, custom_id=comp.custom_id)
+                result = await actor.select(panel, values, custom_id=comp.custom_id)
             else:
-                result = await member.click(panel, custom_id=comp.custom_id)
+                result = await actor.click(panel, custom_id=comp.custom_id)
             if result.modal is not None:
                 values = {}
                 for node in modal_inputs(result.modal):
@@ -247,7 +262,7 @@ class PrivateGame:
                     values[node["custom_id"]] = text.rjust(lo, "1")[: int(node.get("max_length") or 4000)]
                 fuzz.remember_modal(result.modal)
                 try:
-                    result = await member.submit_modal(result, values)
+                    result = await actor.submit_modal(result, values)
                 except simcord.SetupError:
                     return False
             await self.settled()
@@ -263,6 +278,31 @@ class PrivateGame:
             except AssertionError:
                 return False
         return False
+
+    def dm_panel(self, member: Any) -> Any:
+        """The player's DM panel message (the newest bot message with components in their DM)."""
+        for message in reversed(member.user.dm_channel.history()):
+            if message.components:
+                return message
+        return None
+
+    async def look(self) -> None:
+        """Someone (playing or not) looks: the log, the rules, the table posted again."""
+        who = self.rng.choice([*self.members.values(), self.outsider])
+        self.report.looks += 1
+        what = self.rng.choice(["log", "log_button", "status", "rules"])
+        if what == "log_button":
+            table = await self.sim.table_message()
+            cid = next((c for c in custom_ids(table) if c.endswith(":Hlog:0")), None)
+            result = await who.click(table, custom_id=cid) if cid else None
+        elif what == "log":
+            result = await who.slash(self.sim.channel, "game log", page=self.rng.randint(1, 3))
+        else:
+            result = await who.slash(self.sim.channel, f"game {what}")
+        await self.settled()
+        if result is not None:
+            for message in ([result.response] if result.response else []) + list(result.followups):
+                self.apologies(message.message, f"/game {what}")
 
     async def sensible(self, seat: int) -> bool:
         """Open My hand and click the seat-filler's choice if the panel has it as a button or a
@@ -332,32 +372,43 @@ class PrivateGame:
         await self.settled()
 
 
-async def play_private(db_path: Path, title: str, seed: int, *, max_steps: int, bad_rate: float) -> GameReport:
+async def play_private(db_path: Path, title: str, seed: int, *, max_steps: int, bad_rate: float,
+                       max_seconds: float | None = None) -> GameReport:
+    """One game; it stops when over, after `max_steps` steps, or after `max_seconds` of wall-clock
+    time. A failure of the driver itself is reported as a problem, with what was found so far."""
     bot = create_bot(db_path)
     locales: dict[int, str] = {}
     stores: list[Store] = []
+    started = time.perf_counter()
     try:
-        return await _play_private(bot, db_path, title, seed, max_steps=max_steps, bad_rate=bad_rate,
-                                   locales=locales, stores=stores)
+        report = await _play_private(bot, db_path, title, seed, max_steps=max_steps, bad_rate=bad_rate,
+                                     locales=locales, stores=stores, max_seconds=max_seconds)
     finally:
         for store in stores:
             await store.close()
+    report.seconds = round(time.perf_counter() - started, 1)
+    return report
 
 
 async def _play_private(bot: Any, db_path: Path, title: str, seed: int, *, max_steps: int, bad_rate: float,
-                        locales: dict[int, str], stores: list[Store]) -> GameReport:
-    async with simcord.run(bot, check_errors=False) as env:
+                        locales: dict[int, str], stores: list[Store], max_seconds: float | None) -> GameReport:
+    async with simcord.run(bot, check_errors=False, settle_timeout=SETTLE_TIMEOUT) as env:
         sim = Sim(env, db_path)
         watch = LeakWatch(sim, seed=seed)
         watch.install()
         pg = PrivateGame(sim, watch, title, seed, bad_rate=bad_rate, locales=locales)
+        deadline = None if max_seconds is None else time.perf_counter() + max_seconds
         try:
-            with user_locales(locales):
-                await pg.start()
-                for _ in range(max_steps):
-                    if not await pg.step():
-                        break
-                await pg.settled()
+            try:
+                with user_locales(locales):
+                    await pg.start()
+                    for _ in range(max_steps):
+                        if not await pg.step() or (deadline is not None and time.perf_counter() > deadline):
+                            break
+                    await pg.settled()
+            except Exception as exc:  # the driver or SimCord gave up: say so, keep what was found
+                pg.report.problems.append(f"{title} seed {seed}: the game was cut short: {exc!r}"[:400])
+                pg.report.leaks += await watch.check()
             game = await pg.game()
             pg.report.finished = game.status == "finished"
             pg.report.actions = game.version
@@ -367,13 +418,16 @@ async def _play_private(bot: Any, db_path: Path, title: str, seed: int, *, max_s
             pg.report.stats = dict(watch.stats)
         finally:
             watch.uninstall()
+            if sim.bot.house is not None:
+                await sim.bot.house.stop()  # no timer wakes on the database closed below
             if sim.bot.store is not None:
                 stores.append(sim.bot.store)
     return pg.report
 
 
 async def leak_rounds(games_per_title: int = 1, seed: int = 0, *, titles: tuple[str, ...] = TITLES,
-                      max_steps: int = 400, bad_rate: float = 0.08) -> dict[str, Any]:
+                      max_steps: int = 400, bad_rate: float = 0.08, max_seconds: float | None = None,
+                      progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Play `games_per_title` random games of each title with the leak watch on and bad input
     sprinkled in; count what was played and found. A healthy house: leaks 0, problems [].
     `problems` holds everything else that went wrong (a bad input not answered as it should be,
@@ -381,6 +435,7 @@ async def leak_rounds(games_per_title: int = 1, seed: int = 0, *, titles: tuple[
     a stuck game)."""
     started = time.perf_counter()
     out: dict[str, Any] = {"games": {}, "actions_per_title": {}, "finished": 0, "actions": 0, "clicks": 0,
+                           "dm_clicks": 0, "looks": 0,
                            "bad_inputs": 0, "leaks": 0, "requests": 0, "pictures": 0, "views_checked": 0,
                            "leak_list": [], "problems": [], "bad_input_problems": []}
     with tempfile.TemporaryDirectory(prefix="boardroom-privacy-") as tmp:
@@ -388,12 +443,18 @@ async def leak_rounds(games_per_title: int = 1, seed: int = 0, *, titles: tuple[
             for title in titles:
                 game_seed = random.Random(f"{seed}/{title}/{i}").randrange(2**31)
                 report = await play_private(Path(tmp) / f"{title}-{i}.db", title, game_seed,
-                                            max_steps=max_steps, bad_rate=bad_rate)
+                                            max_steps=max_steps, bad_rate=bad_rate, max_seconds=max_seconds)
+                if progress is not None:
+                    progress(f"privacy {title} #{i + 1}: {report.seats} seats, {report.actions} actions, "
+                             f"{'finished' if report.finished else 'cut short'}, {len(report.leaks)} leaks, "
+                             f"{len(report.problems) + len(report.bad_input_problems)} problems, {report.seconds}s")
                 out["games"][title] = out["games"].get(title, 0) + 1
                 out["actions_per_title"][title] = out["actions_per_title"].get(title, 0) + report.actions
                 out["finished"] += int(report.finished)
                 out["actions"] += report.actions
                 out["clicks"] += report.clicks
+                out["dm_clicks"] += report.dm_clicks
+                out["looks"] += report.looks
                 out["bad_inputs"] += report.bad_inputs
                 out["leaks"] += len(report.leaks)
                 out["leak_list"] += [f"{title} seed {game_seed}: {leak}" for leak in report.leaks]

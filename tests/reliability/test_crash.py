@@ -24,7 +24,7 @@ import pytest
 import engine
 from store import Store
 from tests.reliability.durability import (
-    TITLES, durability_rounds, log_problems, next_timer, replay, restart, snapshot, start_game, timer_problems,
+    TITLES, durability_rounds, log_problems, next_timer, replay, snapshot, start_game, timer_problems,
 )
 from tests.support.sim import button, custom_ids, panel_of, text_of
 
@@ -45,7 +45,7 @@ async def test_restarts_continue_exactly_and_deadlines_are_never_lost(sim, title
     for step in range(30):
         if step % 6 == 5:
             before = await snapshot(sim.store, game.id)
-            await restart(sim)
+            await sim.restart()
             restarts += 1
             assert await snapshot(sim.store, game.id) == before
             assert (await sim.house.game(game.id)).version == before["version"]
@@ -71,7 +71,7 @@ async def test_buttons_drawn_before_a_restart_work_after_it(sim):
     panel = await sim.hand(members[seat])
     second = await sim.hand(members[seat])  # the same player opened My hand twice
     table = await sim.table_message()
-    await restart(sim)
+    await sim.restart()
     clicked = await members[seat].click(panel, custom_id=button(panel, label="Take 2"))
     await sim.settle()
     assert clicked.acknowledged
@@ -96,7 +96,7 @@ async def test_a_deadline_due_while_the_bot_was_down_fires_after_the_restart(sim
     await sim.house.stop()  # the bot is down: nothing fires while the deadline passes
     await sim.advance(deadline.due_at - sim.env.now().timestamp() + 600)
     assert (await sim.store.get(game.id)).version == 0
-    await restart(sim)
+    await sim.restart()
     await sim.settle()
     game = await sim.store.get(game.id)
     actions = await sim.store.actions(game.id)

@@ -247,8 +247,11 @@ PLANTS = [plant_table_lines_name_a_hand_card, plant_private_narration_in_the_cha
 @pytest.mark.parametrize("plant", PLANTS, ids=lambda p: p.__name__[len("plant_"):])
 async def test_a_planted_leak_is_caught(plant, monkeypatch):
     title, kinds = plant(monkeypatch)
-    bad_rate = 0.3 if plant is plant_a_refusal_names_another_seats_card else 0.0
-    result = await leak_rounds(1, seed=5, titles=(title,), max_steps=40, bad_rate=bad_rate)
+    # The refusal plant needs a click the rules refuse: bad input makes them likely, and three
+    # short games make sure at least one comes (one game alone may end its 40 steps without).
+    refusal = plant is plant_a_refusal_names_another_seats_card
+    result = await leak_rounds(3 if refusal else 1, seed=5, titles=(title,), max_steps=40,
+                               bad_rate=0.5 if refusal else 0.0)
     caught = {line.split("[", 1)[1].split("]", 1)[0] for line in result["leak_list"]}
     assert result["leaks"] > 0, f"the planted leak went unnoticed: {result}"
     assert kinds & caught, f"caught only by {caught}, expected one of {kinds}:\n" + "\n".join(result["leak_list"][:5])

@@ -137,8 +137,7 @@ class Sim:
         old = self.env.bot
         await self.settle()
         await self.env.restart_bot(create_bot(self.db_path))
-        old.house.closed = True
-        await old.store.close()
+        await stop_detached(old)
         await self.settle()
 
     # -- the wire ---------------------------------------------------------------------------
@@ -154,6 +153,16 @@ class Sim:
     def check_wire(self) -> None:
         found = self.wire_problems()
         assert not found, "requests Discord would refuse:\n" + "\n".join(found[:20])
+
+
+async def stop_detached(bot: Any) -> None:
+    """Stop a bot SimCord detached without closing it: its timer loop (which would otherwise
+    wake on a closed database and log errors) and its database connection (whose worker thread
+    would keep the test process alive)."""
+    if getattr(bot, "house", None) is not None:
+        await bot.house.stop()
+    if getattr(bot, "store", None) is not None:
+        await bot.store.close()
 
 
 def _custom_ids(message: discord.Message) -> list[str]:
