@@ -100,11 +100,12 @@ class GameRow:
     created_at: float
     updated_at: float
     finished_at: float | None
+    told_version: int = 0
     seats: list[Seat] = field(default_factory=list)
 
     _COLUMNS = (
         "id, guild_id, channel_id, title, status, host_id, lang, options, settings, seed, state, version, "
-        "lobby_message_id, table_message_id, result, created_at, updated_at, finished_at"
+        "lobby_message_id, table_message_id, result, created_at, updated_at, finished_at, told_version"
     )
 
     @classmethod
@@ -257,6 +258,15 @@ class Store:
     async def active_games(self) -> list[tuple[int, int]]:
         rows = await self._all("SELECT id, channel_id FROM games WHERE status IN ('lobby', 'active')")
         return [tuple(r) for r in rows]
+
+    async def untold_games(self) -> list[int]:
+        """Running or finished games with moves the channel was not told about (a crash came
+        between the commit and the table update)."""
+        rows = await self._all("SELECT id FROM games WHERE status IN ('active', 'finished') AND told_version < version")
+        return [r[0] for r in rows]
+
+    async def mark_told(self, game_id: int, version: int) -> None:
+        await self._tx([("UPDATE games SET told_version = MAX(told_version, ?) WHERE id = ?", (version, game_id))])
 
     async def history(self, *, guild_id: int | None, limit: int = 10, offset: int = 0) -> list[GameRow]:
         rows = await self._all(

@@ -66,6 +66,7 @@ class House:
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, GameRow] = {}
         self._scheduler: asyncio.Task | None = None
+        self._catching_up: asyncio.Task | None = None
         self._sleeping = False
         self.table: Any = None  # the TableKeeper, set by the game cog
         self.closed = False
@@ -237,12 +238,37 @@ class House:
     def start_scheduler(self) -> None:
         if self._scheduler is None or self._scheduler.done():
             self._scheduler = asyncio.create_task(self._run_timers(), name="boardroom-timers")
+        if self._catching_up is None:
+            self._catching_up = asyncio.create_task(self.catch_up(), name="boardroom-catch-up")
+
+    async def catch_up(self) -> None:
+        """Tell the channels what a crash kept from them: moves committed just before it whose
+        narration, pings and table update never went out (the game's `told_version` is behind
+        its version). The events come from the action log; the players who must act now are
+        pinged."""
+        await self.bot.wait_until_ready()
+        if self.table is None:
+            return
+        for game_id in await self.store.untold_games():
+            try:
+                game = await self.game(game_id, fresh=True)
+                if game is None or game.state is None:
+                    continue
+                events = [e for a in await self.store.actions(game_id, after=game.told_version) for e in a["events"]]
+                engine = ui_for(game.title).game
+                ping = sorted(engine.to_act(game.state)) if game.status == "active" else []
+                log.info("game %s: telling moves %s..%s again after a restart", game_id, game.told_version + 1,
+                         game.version)
+                self.table.changed(game, events, ping=ping)
+            except Exception:  # one game's trouble must not keep the others untold
+                log.exception("could not catch up game %s after a restart", game_id)
 
     async def stop(self) -> None:
         self.closed = True
-        if self._scheduler is not None:
-            self._scheduler.cancel()
-            await asyncio.gather(self._scheduler, return_exceptions=True)
+        tasks = [t for t in (self._scheduler, self._catching_up) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         if self.table is not None:
             await self.table.stop()
 

@@ -253,6 +253,9 @@ class TableKeeper:
                 await self.house_lost_channel(game)
                 return
             raise
+        # Told (or, without the permission, told as far as the channel allows): a restart
+        # from here on has nothing to catch up for this game.
+        await house.store.mark_told(game.id, game.version)
         await self.update_dm_panels(game)
         if refused:
             missing = self.missing_permissions(channel) or sorted(set(refused))

@@ -125,6 +125,36 @@ async def test_restart_mid_game_stale_and_wrong_clicks(sim):
     assert sim.env.errors == []
 
 
+async def test_a_move_committed_just_before_a_crash_is_told_after_the_restart(sim):
+    """The crash comes between the commit and the table update: the restarted bot narrates the
+    move from the log, pings the player to act and updates the table, once."""
+    ann, bob = sim.player("ann"), sim.player("bob")
+    members = [ann, bob]
+    await sim.start(ann, TOY, others=[bob])
+    game = await sim.game()
+    seat = (await _seat_to_move(sim))[0]
+    keeper, sim.house.table = sim.house.table, None  # the crash: nothing after the commit goes out
+    try:
+        assert (await sim.house.act(game.id, seat, {"type": "take", "n": 2})).kind == "applied"
+    finally:
+        sim.house.table = keeper
+    said = len(sim.channel.history())
+    await sim.restart()
+    new = sim.channel.history()[said:]
+    assert len(new) == 1, [m.content for m in new]
+    narration = new[0].content
+    assert "took 2; 5 left" in narration
+    assert "lucky token" not in narration  # the private event stays private
+    owing = (await _seat_to_move(sim))
+    assert owing and all(f"<@{members[s].id}>" in narration for s in owing)
+    table = await sim.table_message()
+    assert "5" in text_of(table) and table.attachments[0].filename.endswith(f"-{game.version + 1}.png")
+    game = await sim.game()
+    assert game.told_version == game.version == 1
+    await sim.restart()  # told: nothing is said twice
+    assert len(sim.channel.history()) == said + 1
+
+
 async def test_a_modal_and_a_select_drive_actions_and_bad_amounts_are_refused(sim):
     ann, bob = sim.player("ann"), sim.player("bob")
     members = [ann, bob]

@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from store import Seat, Store
+from store import MIGRATIONS, Seat, Store
 
 
 async def _game(store: Store, channel: int) -> int:
@@ -85,5 +85,33 @@ async def test_many_writers_at_once_all_land_in_order(tmp_path):
             assert [a["action"]["v"] for a in await store.actions(gid)] == list(range(10))
             assert [(t.kind, t.due_at) for t in await store.timers(gid)] == [("reminder", 39.0)]
         assert await store.integrity() == "ok"
+    finally:
+        await store.close()
+
+
+async def test_migrations_bring_an_older_database_up_to_date(tmp_path):
+    """A database made by the first schema (user_version 1) with a game in it gains
+    `told_version`, set to each game's version: nothing is told again after the upgrade."""
+    path = tmp_path / "old.db"
+    conn = sqlite3.connect(path)
+    conn.executescript(sorted(MIGRATIONS.glob("*.sql"))[0].read_text(encoding="utf-8"))
+    conn.execute("PRAGMA user_version = 1")
+    conn.execute("INSERT INTO games (id, channel_id, title, status, host_id, seed, state, version, created_at,"
+                 " updated_at) VALUES (1, 100, 'toy', 'active', 7, 1, '{}', 12, 1.0, 1.0)")
+    conn.commit()
+    conn.close()
+    store = await Store.open(path)
+    try:
+        (number,) = await store._one("PRAGMA user_version")
+        assert number == len(list(MIGRATIONS.glob("*.sql"))) >= 2
+        game = await store.get(1)
+        assert game.version == game.told_version == 12
+        assert await store.untold_games() == []
+        await store.commit_action(1, expected_version=12, seat=0, user_id=7, action={"type": "a"}, events=[],
+                                  state={}, now=2.0)
+        assert await store.untold_games() == [1]
+        await store.mark_told(1, 13)
+        await store.mark_told(1, 5)  # an older flush finishing late never moves it back
+        assert (await store.get(1)).told_version == 13 and await store.untold_games() == []
     finally:
         await store.close()
