@@ -10,6 +10,7 @@ cards with cost, $ marks and an effect summary.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Sequence
 
 from PIL import Image, ImageDraw
@@ -40,7 +41,6 @@ from render.common import (
     seat_colour,
     t,
     text_width,
-    wrap,
 )
 from render.palette import flat
 
@@ -87,7 +87,17 @@ def _wrap(text: str, width: int, fnt) -> list[str]:
     """`wrap` for both languages. Japanese (no spaces) is broken between characters, but runs
     like "$20" stay whole and no line starts with 、。）： or a small kana (kinsoku)."""
     if " " in text:
-        return wrap(text, width, fnt)
+        # Words, and hyphenated words also after their hyphens ("Diamond-" "Studded").
+        lines: list[str] = []
+        line = ""
+        for word in re.findall(r"\S+?-(?=\S)|\S+", text):
+            trial = line + ("" if line.endswith("-") else " ") + word if line else word
+            if line and text_width(trial, fnt) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        return lines + [line]
     tokens: list[str] = []
     for ch in text:
         if tokens and ch.isascii() and ch.isalnum() and tokens[-1][-1:].isascii() and tokens[-1][-1] not in " ":
@@ -110,6 +120,15 @@ def _wrap(text: str, width: int, fnt) -> list[str]:
     if line:
         lines.append(line)
     return ["".join(x) for x in lines]
+
+
+def _lines(text: str, width: int, fnt, most: int) -> list[str]:
+    """`_wrap`, at most `most` lines; the last ends in an ellipsis when text was left out."""
+    lines = _wrap(text, width, fnt)
+    if len(lines) > most:
+        lines = lines[:most]
+        lines[-1] = ellipsize(lines[-1] + "…", width, fnt)
+    return lines
 
 
 def _hit_text(lang: str, k: str) -> str:
@@ -248,10 +267,7 @@ def _draw_binder(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names:
                 rounded(draw, (x1 - tw - 8, y + 8, x1 - 8, y + 38), radius=8, fill=_blend(BG, fill, 0.3))
                 draw_text(draw, (x1 - 8 - tw / 2, y + 23), tag, SIZE_SMALL, TEXT_DIM, bold=True, anchor="mm")
             if first.get(cell["sign"]) == s:
-                lines = _wrap(_name(lang, cell["kind"]), CELL - 24, font(SIZE_BODY - 2, True))
-                if len(lines) > 3:
-                    lines = lines[:3]
-                    lines[-1] = ellipsize(lines[-1] + "…", CELL - 24, font(SIZE_BODY - 2, True))
+                lines = _lines(_name(lang, cell["kind"]), CELL - 24, font(SIZE_BODY - 2, True), 3)
                 ty = y + 44
                 for line in lines:
                     draw_text(draw, (x0 + 12, ty), line, SIZE_BODY - 2, ink, bold=True, max_width=CELL - 24)
@@ -369,15 +385,24 @@ def _draw_side(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang
     y += 40
     col_w = (w - 10) // 2
     market = [x_ for x_ in LUXURY_ORDER if x_ in view["market"]]
-    for i, lid in enumerate(market):
-        cx = x + (i % 2) * (col_w + 10)
-        cy = y + (i // 2) * 46
-        rounded(draw, (cx, cy, cx + col_w, cy + 40), radius=8, fill=PANEL_LIGHT)
+    # Names that do not fit one line go on two at the same size (shrinking them made them
+    # unreadable on a phone); then every chip is two lines tall, so the columns stay even.
+    small = font(SIZE_SMALL)
+    chips = []
+    for lid in market:
         price = f"${LUXURIES[lid]['price']}"
-        draw_text(draw, (cx + col_w - 10, cy + 20), price, SIZE_SMALL, GOLD, bold=True, anchor="rm")
-        pw = text_width(price, font(SIZE_SMALL, True))
-        draw_text(draw, (cx + 10, cy + 20), _name(lang, lid), SIZE_SMALL, TEXT, anchor="lm", max_width=col_w - pw - 28)
-    y += ((len(market) + 1) // 2) * 46
+        room = col_w - text_width(price, font(SIZE_SMALL, True)) - 28
+        chips.append((lid, price, [ellipsize(line, room, small) for line in _lines(_name(lang, lid), room, small, 2)]))
+    chip_h = 64 if any(len(lines) > 1 for _, _, lines in chips) else 40
+    for i, (lid, price, lines) in enumerate(chips):
+        cx = x + (i % 2) * (col_w + 10)
+        cy = y + (i // 2) * (chip_h + 6)
+        rounded(draw, (cx, cy, cx + col_w, cy + chip_h), radius=8, fill=PANEL_LIGHT)
+        draw_text(draw, (cx + col_w - 10, cy + chip_h // 2), price, SIZE_SMALL, GOLD, bold=True, anchor="rm")
+        top = cy + chip_h // 2 - (len(lines) - 1) * 13
+        for k, line in enumerate(lines):
+            draw_text(draw, (cx + 10, top + k * 26), line, SIZE_SMALL, TEXT, anchor="lm")
+    y += ((len(market) + 1) // 2) * (chip_h + 6)
     if view["removed"]:
         text = _t(lang, "render.removed") + ": " + ", ".join(_name(lang, r) for r in view["removed"])
         draw_text(draw, (x + 4, y + 4), text, SIZE_SMALL, TEXT_DIM, max_width=w - 8)
@@ -551,7 +576,7 @@ def _draw_card(draw: ImageDraw.ImageDraw, x: int, y: int, card: dict, lang: str)
     draw_text(draw, (x + CARD_W - 14, y + 27), _t(lang, f"kind.{cat}"), SIZE_SMALL, WHITE, anchor="rm", max_width=90)
     ink = (30, 32, 40)
     fnt = font(SIZE_BODY - 2, True)
-    lines = _wrap(_name(lang, k), CARD_W - 24, fnt)[:3]
+    lines = _lines(_name(lang, k), CARD_W - 24, fnt, 3)
     ty = y + 60
     for line in lines:
         draw_text(draw, (x + 12, ty), line, SIZE_BODY - 2, ink, bold=True, max_width=CARD_W - 24)
