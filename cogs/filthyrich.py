@@ -371,7 +371,7 @@ class UI(TitleUI):
         elif cat == "business":
             lines.append(pc.tk("ui.slots_pick", card=k, page=view["page"]))
             comps.append(self._slots_select(pc, k, view["page"], plays, cost=BUSINESSES[k]["cost"]))
-            image = self._binder_image(pc)
+            image = self._binder_image(pc, k, plays)
         elif eff == "muscle":
             lines.append(pc.tk("ui.row_pick"))
             comps += [pc.act(pc.tk(f"row.{a['row']}"), a, "primary") for a in plays]
@@ -433,8 +433,14 @@ class UI(TitleUI):
         return self._base(pc, "\n".join(lines), components=comps + buttons, refresh=False, holdings=False,
                           image=image)
 
-    def _binder_image(self, pc: PanelContext):
+    def _binder_image(self, pc: PanelContext, k: str | None = None, plays: list[dict[str, Any]] | None = None):
+        """The table's picture; with a business and its placements on the open page, the page
+        with the slots its ad may take outlined."""
         view, names, lang = pc.view, pc.picture_names, pc.t.lang
+        if k is not None and plays:
+            placements = [a["slots"] for a in plays if a.get("page", view["page"]) == view["page"]]
+            if placements:
+                return lambda: self.render.placement_image(view, names, lang, k, placements)
         return lambda: self.render.table_image(view, names, lang)
 
     @staticmethod
@@ -501,7 +507,7 @@ class UI(TitleUI):
             lines.append(pc.tk("ui.ribbon_cost", cost=cost))
             lines.append(pc.tk("ui.slots_pick", card=bk, page=view["page"]))
             comps.append(self._slots_select(pc, bk, view["page"], plays, cost=cost))
-        return self._sub_panel(pc, card, lines, comps, self._binder_image(pc))
+        return self._sub_panel(pc, card, lines, comps, self._binder_image(pc, bk, plays))
 
     def why_not(self, pc: PanelContext, card: str) -> str:
         """Why a card in hand cannot be played now, as precisely as the view allows."""

@@ -539,6 +539,22 @@ def results_image(view: dict, names: list[str], lang: str) -> Image.Image:
     return _flat(_table(view, names, lang, results=True))
 
 
+def placement_image(view: dict, names: list[str], lang: str, k: str, placements: list[list[int]]) -> Image.Image:
+    """The open page as the table shows it, with every slot an ad of business `k` may take
+    outlined in gold: the picture beside the "where does the ad go?" select."""
+    width = 2 * GRID_X + 3 * CELL + 2 * GAP
+    img, draw = canvas(width, 70 + 18 + 64 + 3 * CELL + 2 * GAP + 30)
+    draw.rectangle([0, 0, width, 70], fill=PANEL)
+    draw_text(draw, (24, 35), _t(lang, "ui.slots_pick", card=k, page=view["page"]), SIZE_BODY, GOLD, bold=True,
+              anchor="lm", max_width=width - 48)
+    _draw_binder(img, draw, view, names, lang, 88)
+    grid_top = 88 + 64  # below the page tabs
+    for slot in sorted({s for slots in placements for s in slots}):
+        x0, y0, x1, y1 = _cell_box(slot, grid_top)
+        draw.rounded_rectangle([x0 - 3, y0 - 3, x1 + 3, y1 + 3], radius=14, outline=GOLD, width=7)
+    return _flat(img)
+
+
 # -- the hand ----------------------------------------------------------------------------------
 
 CARD_W = 216

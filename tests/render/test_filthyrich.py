@@ -110,3 +110,26 @@ def test_table_during_windows_and_partial_visibility():
     img = R.table_image(GAME.view(st, None), NAMES[:4], "en")
     (OUT / "table_window_auction_en.png").write_bytes(png(img))
     assert img.width == 1200
+
+
+def test_the_placement_picture_outlines_only_the_slots_the_ad_may_take():
+    """The picture beside "where does the ad go?": the open page, with the slots of the legal
+    placements outlined in gold and the others not."""
+    from tests.engine.test_filthyrich_rules import ad, new
+
+    st = new(n=3, page=2, money=[20, 20, 20])
+    ad(st, 1, "noodle_bar", 2, [1, 2])
+    view = GAME.view(st, 0)
+    img = R.placement_image(view, NAMES[:3], "ja", "gym", [[3, 6, 9], [2, 5, 8]]).convert("RGB")
+    OUT.mkdir(parents=True, exist_ok=True)
+    img.save(OUT / "placement.png")
+    grid_top = 88 + 64
+
+    def edge(slot):  # a pixel of the outline, just outside the cell's left edge, halfway down
+        x0, y0, x1, y1 = R._cell_box(slot, grid_top)
+        return img.getpixel((x0 - 1, (y0 + y1) // 2))
+
+    gold = tuple(R.GOLD[:3])
+    assert all(edge(s) == gold for s in (2, 3, 5, 6, 8, 9))
+    assert all(edge(s) != gold for s in (1, 4, 7))
+    assert img.width < 720 and len(png(img)) < 200_000

@@ -42,9 +42,9 @@ Three ways a secret can show, three checks:
      down employees are covered by ids, pictures and the view check below; Black Friday's
      secrets are numbers: with `plant_numbers` the watch writes unmistakable values (987654...)
      into the private money, units and gold and flags them in any text another seat sees;
-  3. pictures: every picture the bot draws goes through the title's `table_image`,
-     `panel_image` or `results_image` and then `png()`; the watch tags each drawn picture with
-     the view it was drawn from, and looks every attachment up by its bytes. A picture whose
+  3. pictures: every picture the bot draws goes through one of the title's `*_image`
+     functions (`table_image`, `panel_image`, `results_image`, ...) and then `png()`; the
+     watch tags each drawn picture with the view it was drawn from, and looks every attachment up by its bytes. A picture whose
      bytes match no recorded drawing is a leak of unknown origin; a public picture must come
      from the public view (`me` is None), a private one from the audience's own view; and the
      view it came from is scanned for the audience's secrets (check 1). A public picture is
@@ -399,13 +399,13 @@ class LeakWatch:
         # Pictures: tag each drawing with the view it came from; note the bytes png() makes.
         for title, ui in uis().items():
             module = ui.render
-            for fn_name in ("table_image", "panel_image", "results_image"):
-                real = getattr(module, fn_name, None)
-                if real is None:
-                    continue
+            # Every public `*_image(view, names, lang, ...)` of the title's renderer: the table,
+            # results and panel pictures, and pictures of sub-menus (Filthy Rich's placements).
+            for fn_name in [n for n in vars(module) if n.endswith("_image") and not n.startswith("_")]:
+                real = getattr(module, fn_name)
 
-                def drawn(view, names, lang, *, _real=real, _fn=fn_name, _title=title):
-                    img = _real(view, names, lang)
+                def drawn(view, names, lang, *rest, _real=real, _fn=fn_name, _title=title):
+                    img = _real(view, names, lang, *rest)
                     if img is not None:
                         img.info[TAG] = (_fn, _title, copy_json(view))
                     return img
