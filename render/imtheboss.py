@@ -112,7 +112,7 @@ def _square_img(clan: str, size: int, lang: str, dim: bool) -> Image.Image:
     d = ImageDraw.Draw(img)
     d.rounded_rectangle([0, 0, size, size], radius=max(3, size // 6), fill=fill, outline=_blend(fill, BG, 0.5), width=1)
     mark = _initial(lang, clan)
-    d.text((size / 2, size / 2 + 1), mark, font=font(max(12, int(size * (0.58 if len(mark) == 1 else 0.42))), True),
+    d.text((size / 2, size / 2 + 1), mark, font=font(max(12, int(size * (0.66 if len(mark) == 1 else 0.46))), True),
            fill=_blend(ink, fill, 0.4) if dim else ink, anchor="mm")
     return img
 
@@ -216,17 +216,16 @@ def _tile_base(space: int, card: int | None, lang: str) -> tuple[Image.Image, tu
                 squares.append((c, cx, y, big))
                 cx += big + 6
         elif kind_ == "pool":
-            pool, k, step = item
+            pool, k, step, per_row = item
             draw.rounded_rectangle([x, y, x + w, y + h], radius=6, fill=_blend(fill, WHITE, 0.06),
                                    outline=_blend(LINE, WHITE, 0.2), width=1)
             draw_text(draw, (x + 5, y + h / 2), f"{k}×", SIZE_SMALL, TEXT_DIM if covered else TEXT, bold=True,
                       anchor="lm")
-            cx = x + label_w
-            for c in pool:
-                size = min(small, step - 3)
-                clan_square(draw, cx, y + 3, size, c, lang, dim=covered)
-                squares.append((c, cx, y + 3, size))
-                cx += step
+            for i, c in enumerate(pool):
+                row, col = divmod(i, per_row)
+                cx, cy = x + label_w + col * step, y + 3 + row * step
+                clan_square(draw, cx, cy, small, c, lang, dim=covered)
+                squares.append((c, cx, cy, small))
     return img, tuple(squares)
 
 
@@ -236,12 +235,14 @@ def _flow(sp: dict, big: int, small: int, label_w: int, x0: int, y0: int, x1: in
     if sp["req"]:
         items.append(("req", len(sp["req"]) * (big + 6) - 6, big, sp["req"]))
     for pool, k in sp["pools"]:
+        # A pool too long for one row wraps onto more rows at the same size (shrinking its
+        # squares made their letters unreadable on a phone).
         step = small + 4
-        w = label_w + len(pool) * step + 4
-        if w > TILE_W - 16:
-            step = (TILE_W - 20 - label_w) // len(pool)
-            w = label_w + len(pool) * step + 4
-        items.append(("pool", w, small + 6, (pool, k, step)))
+        per_row = max(1, min(len(pool), (TILE_W - 20 - label_w) // step))
+        rows = -(-len(pool) // per_row)
+        per_row = -(-len(pool) // rows)  # rows as even as they go: 3+3, not 5+1
+        w = label_w + per_row * step + 4
+        items.append(("pool", w, rows * step + 2, (pool, k, step, per_row)))
     out = []
     x, y, row_h = x0 + 8, y0, 0
     for kind_, w, h, payload in items:
