@@ -110,7 +110,8 @@ def report(result: dict[str, Any]) -> str:
         p = result["privacy"]
         lines.append(f"privacy rounds      {p['finished']} games finished, {p['requests']} requests and "
                      f"{p['pictures']} pictures checked, {p['views_checked']} states checked against "
-                     f"randomised secrets, {p['clicks']} panel clicks")
+                     f"randomised secrets, {p['clicks']} panel clicks ({p.get('dm_clicks', 0)} in DMs), "
+                     f"{p.get('looks', 0)} looks at the log, status and rules")
     if "durability" in result:
         d = result["durability"]
         extra = {k: d[k] for k in ("finished", "stalled", "unanswered", "double_clicks", "old_panel_clicks") if k in d}
