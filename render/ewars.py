@@ -43,6 +43,7 @@ from render.common import (
     text_width,
     wrap,
 )
+from render.palette import flattened
 
 WIDTH = 1200
 CARD = (244, 236, 216)        # property card face
@@ -450,6 +451,7 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> int:
     return 64
 
 
+@flattened
 def table_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Image:
     last = view.get("last")
     if view.get("phase") in ("await_start", "over") and last:
@@ -510,6 +512,7 @@ def _after_contract(view: dict[str, Any], names: list[str], lang: str, last: dic
 
 # -- the private panel -------------------------------------------------------------------------
 
+@flattened
 def panel_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Image | None:
     me = view.get("me")
     priv = view.get("private")
@@ -606,6 +609,7 @@ def panel_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Imag
 
 # -- results -----------------------------------------------------------------------------------
 
+@flattened
 def results_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Image:
     n = len(view["seats"])
     scores = [s["score"] for s in view["seats"]]

@@ -10,6 +10,9 @@ PNG size as quantising the whole picture."""
 
 from __future__ import annotations
 
+import functools
+from typing import Callable
+
 from PIL import Image
 
 #: Sample every STEP-th pixel of every STEP-th row to choose the palette.
@@ -24,3 +27,14 @@ def flat(img: Image.Image, colours: int = 256) -> Image.Image:
     sample = img if min(w, h) < 8 * STEP else img.resize((w // STEP, h // STEP), Image.Resampling.NEAREST)
     palette = sample.quantize(colours, method=Image.Quantize.FASTOCTREE)
     return img.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def flattened(draw: Callable[..., Image.Image | None]) -> Callable[..., Image.Image | None]:
+    """`draw`, with its picture (if any) made `flat`."""
+
+    @functools.wraps(draw)
+    def wrapper(*args, **kwargs):
+        img = draw(*args, **kwargs)
+        return None if img is None else flat(img)
+
+    return wrapper
