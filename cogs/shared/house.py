@@ -66,7 +66,7 @@ class House:
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, GameRow] = {}
         self._scheduler: asyncio.Task | None = None
-        self._catching_up: asyncio.Task | None = None
+        self.catching_up: asyncio.Task | None = None  # telling what a crash kept from the channels
         self._sleeping = False
         self.table: Any = None  # the TableKeeper, set by the game cog
         self.closed = False
@@ -238,8 +238,8 @@ class House:
     def start_scheduler(self) -> None:
         if self._scheduler is None or self._scheduler.done():
             self._scheduler = asyncio.create_task(self._run_timers(), name="boardroom-timers")
-        if self._catching_up is None:
-            self._catching_up = asyncio.create_task(self.catch_up(), name="boardroom-catch-up")
+        if self.catching_up is None:
+            self.catching_up = asyncio.create_task(self.catch_up(), name="boardroom-catch-up")
 
     async def catch_up(self) -> None:
         """Tell the channels what a crash kept from them: moves committed just before it whose
@@ -265,7 +265,7 @@ class House:
 
     async def stop(self) -> None:
         self.closed = True
-        tasks = [t for t in (self._scheduler, self._catching_up) if t is not None]
+        tasks = [t for t in (self._scheduler, self.catching_up) if t is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

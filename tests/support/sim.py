@@ -4,6 +4,7 @@ let time pass). Every REST request the bot makes is checked against Discord's Op
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -108,6 +109,9 @@ class Sim:
 
     async def settle(self) -> None:
         await self.env.settle()
+        catching_up = self.house.catching_up if self.house else None
+        if catching_up is not None and not catching_up.done():
+            await asyncio.wait([catching_up])  # a restarted bot's catch-up, then its table updates
         keeper = self.house.table if self.house else None
         if keeper is not None:
             await keeper.idle()
