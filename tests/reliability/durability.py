@@ -48,7 +48,7 @@ from engine.core import RuleError
 from cogs.shared import codec, settings as settings_mod, table as table_mod
 from cogs.shared.titles import ui_for
 from store import GameRow, Store
-from tests.support.sim import Sim, panel_of
+from tests.support.sim import Sim, clickable, modal_inputs, panel_of
 
 TITLES = ("imtheboss", "filthyrich", "blackfriday", "ewars")
 
@@ -242,32 +242,6 @@ async def snapshot(store: Store, game_id: int) -> dict[str, Any]:
 
 # -- a game played at random through the panels ---------------------------------------------------
 
-def _components(message: Any) -> list[Any]:
-    out = []
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            if getattr(child, "custom_id", None) and not getattr(child, "disabled", False):
-                out.append(child)
-    return out
-
-
-def _modal_inputs(modal: dict[str, Any]) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            if node.get("type") == 4 and node.get("custom_id"):
-                found.append(node)
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(modal.get("components", []))
-    return found
-
-
 @dataclass
 class Tally:
     actions: int = 0
@@ -397,7 +371,7 @@ class RandomGame:
             panel = await self.sim.hand(member)
         self.kept_panel = None
         for _ in range(6):
-            comps = _components(panel)
+            comps = clickable(panel)
             if not comps:
                 return False
             comp = self.play.choice(comps)
@@ -418,7 +392,7 @@ class RandomGame:
                 result = await member.click(panel, custom_id=comp.custom_id)
             if result.modal is not None:
                 values = {}
-                for node in _modal_inputs(result.modal):
+                for node in modal_inputs(result.modal):
                     text = str(self.play.randint(0, 12))
                     lo = int(node.get("min_length") or 0)
                     values[node["custom_id"]] = text.rjust(lo, "1")[: int(node.get("max_length") or 4000)]

@@ -39,7 +39,7 @@ from cogs.shared import codec
 from store import Store
 from tests.support import fuzz
 from tests.support.leaks import LeakWatch, format_leaks, plant_numbers
-from tests.support.sim import Sim, custom_ids, panel_of
+from tests.support.sim import Sim, clickable, custom_ids, modal_inputs, panel_of
 
 TITLES = ("imtheboss", "filthyrich", "blackfriday", "ewars")
 #: Live deadlines; an AI "thinking" delay longer than SimCord's settle timeout, so AI timers
@@ -83,32 +83,6 @@ def user_locales(locales: dict[int, str]) -> Iterator[None]:
         yield
     finally:
         sim_interactions.base_payload = original
-
-
-def components(message: Any) -> list[Any]:
-    out = []
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            if getattr(child, "custom_id", None) and not getattr(child, "disabled", False):
-                out.append(child)
-    return out
-
-
-def modal_inputs(modal: dict[str, Any]) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            if node.get("type") == 4 and node.get("custom_id"):
-                found.append(node)
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(modal.get("components", []))
-    return found
 
 
 class PrivateGame:
@@ -242,7 +216,7 @@ class PrivateGame:
             await self.settled()
             self.apologies(panel, "My hand")
         for _ in range(5):
-            comps = components(panel)
+            comps = clickable(panel)
             if not comps:
                 return False
             comp = self.rng.choice(comps)
@@ -317,7 +291,7 @@ class PrivateGame:
         panel = await self.sim.hand(member)
         await self.settled()
         self.apologies(panel, "My hand")
-        for comp in components(panel):
+        for comp in clickable(panel):
             parsed = codec.parse(comp.custom_id)
             if parsed is None:
                 continue

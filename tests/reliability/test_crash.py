@@ -21,12 +21,11 @@ from pathlib import Path
 
 import pytest
 
-import engine
 from store import Store
 from tests.reliability.durability import (
-    TITLES, durability_rounds, log_problems, next_timer, replay, snapshot, start_game, timer_problems,
+    TITLES, durability_rounds, log_problems, next_timer, snapshot, start_game, timer_problems,
 )
-from tests.support.sim import button, custom_ids, panel_of, text_of
+from tests.support.sim import button, panel_of, text_of
 
 ROOT = Path(__file__).resolve().parents[2]
 SLOW = bool(os.environ.get("BOARDROOM_SLOW"))

@@ -30,6 +30,7 @@ import engine
 from cogs.shared import codec
 from engine.core import RuleError, copy_json
 from locales import Translator
+from tests.support.sim import modal_inputs
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uff00-\uffef]")
 INTERNAL = {Translator(lang)("core.error.internal") for lang in ("en", "ja")}
@@ -269,7 +270,7 @@ async def try_bad_input(sim: Any, game: Any, members: dict[int, Any], outsider: 
             modal = rng.choice(modals)
             parsed = codec.parse(modal["custom_id"])
             custom_id = codec.make("bm", gid, ver, parsed.code) if parsed else modal["custom_id"]
-            keys = [n["custom_id"] for n in _inputs(modal)] or ["n"]
+            keys = [n["custom_id"] for n in modal_inputs(modal)] or ["n"]
             script = rng.random() < 0.25
             may_apply = script
             fields = {k: rng.choice(SCRIPT_DIGITS if script else BAD_AMOUNTS) for k in keys}
@@ -293,18 +294,3 @@ async def try_bad_input(sim: Any, game: Any, members: dict[int, Any], outsider: 
     return outcome
 
 
-def _inputs(modal: dict[str, Any]) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            if node.get("type") == 4 and node.get("custom_id"):
-                found.append(node)
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(modal.get("components", []))
-    return found

@@ -179,6 +179,34 @@ def _custom_ids(message: discord.Message) -> list[str]:
     return out
 
 
+def clickable(message: Any) -> list[Any]:
+    """The message's buttons and selects a person can use (with a custom_id, not disabled)."""
+    out = []
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            if getattr(child, "custom_id", None) and not getattr(child, "disabled", False):
+                out.append(child)
+    return out
+
+
+def modal_inputs(modal: dict[str, Any]) -> list[dict[str, Any]]:
+    """The text inputs of a modal's payload, wherever they sit (rows or labels)."""
+    found: list[dict[str, Any]] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if node.get("type") == 4 and node.get("custom_id"):
+                found.append(node)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(modal.get("components", []))
+    return found
+
+
 def custom_ids(message: discord.Message) -> list[str]:
     return _custom_ids(message)
 

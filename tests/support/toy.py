@@ -14,7 +14,7 @@ from typing import Any
 
 from PIL import Image
 
-from cogs.shared.panel import Apply, Ask, Button, Modal, Option, Panel, Refuse, Select, TextInput, parse_amount
+from cogs.shared.panel import Apply, Ask, Button, Modal, Panel, Refuse, Select, TextInput, parse_amount
 from cogs.shared.titles import PanelContext, TitleUI
 from engine.core import Chance, Game, Outcome, RuleError, TimerKind, Window
 from render.common import canvas, draw_text
