@@ -67,18 +67,42 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"bs:" + co
 DYNAMIC_ITEMS = (GameButton, GameSelect)
 
 
-def build_view(game_id: int, version: int, components: list[Button | Select]) -> discord.ui.View | None:
-    """A persistent view (no timeout) holding the components, laid out in rows of five."""
-    if not components:
-        return None
-    view = discord.ui.View(timeout=None)
+def layout(components: list[Button | Select]) -> list[int]:
+    """The row of each component, before Discord's limit of five: a select takes a row of its
+    own, buttons fill rows of five, and a component's explicit `row` starts that row."""
+    rows: list[int] = []
     row, used = 0, 0
-    taken: set[str] = set()
     for comp in components:
         if isinstance(comp, Select):
             if used:
                 row, used = row + 1, 0
             target = comp.row if comp.row is not None else row
+            rows.append(target)
+            row = target + 1
+        else:
+            if comp.row is not None:
+                if comp.row != row:
+                    row, used = comp.row, 0
+            elif used == 5:
+                row, used = row + 1, 0
+            rows.append(row)
+            used += 1
+    return rows
+
+
+def rows_needed(components: list[Button | Select]) -> int:
+    """How many rows `layout` fills (a panel may use five)."""
+    return max(layout(components)) + 1 if components else 0
+
+
+def build_view(game_id: int, version: int, components: list[Button | Select]) -> discord.ui.View | None:
+    """A persistent view (no timeout) holding the components, laid out in rows of five."""
+    if not components:
+        return None
+    view = discord.ui.View(timeout=None)
+    taken: set[str] = set()
+    for comp, row in zip(components, layout(components)):
+        if isinstance(comp, Select):
             ver = None if comp.any_version else version
             cid = codec.make("bs", game_id, ver, comp.code)
             n = 2
@@ -95,22 +119,16 @@ def build_view(game_id: int, version: int, components: list[Button | Select]) ->
             select = discord.ui.Select(custom_id=cid, placeholder=comp.placeholder[:150], options=options,
                                        min_values=min(comp.min_values, len(options)),
                                        max_values=min(comp.max_values, len(options)), disabled=comp.disabled,
-                                       row=min(target, 4))
+                                       row=min(row, 4))
             view.add_item(GameSelect(select))
-            row = target + 1
+            row += 1  # the select fills its row
         else:
-            if comp.row is not None:
-                if comp.row != row:
-                    row, used = comp.row, 0
-            elif used == 5:
-                row, used = row + 1, 0
             cid = codec.make("br", game_id, None if comp.any_version else version, comp.code)
             taken.add(cid)
             button = discord.ui.Button(custom_id=cid, label=comp.label[:80] or None, style=_STYLE.get(comp.style,
                                        discord.ButtonStyle.secondary), emoji=comp.emoji, disabled=comp.disabled,
                                        row=min(row, 4))
             view.add_item(GameButton(button))
-            used += 1
         if row > 4:
             break
     return view

@@ -14,6 +14,7 @@ from cogs.blackfriday import PICKS, UI, Form
 from cogs.shared import codec
 from cogs.shared.panel import Apply, Button, Panel, Refuse, Select, Show
 from cogs.shared.titles import PanelContext, TableContext
+from cogs.shared.views import rows_needed
 from engine.blackfriday import GAME
 from locales import Translator
 
@@ -27,25 +28,8 @@ def context(state: dict, seat: int, lang: str = "en", version: int = 7) -> Panel
                         title="blackfriday")
 
 
-def rows_used(components: list[Any]) -> int:
-    """Rows the house's layout (cogs/shared/views.build_view) needs for these components."""
-    row, used, top = 0, 0, 0
-    for comp in components:
-        if isinstance(comp, Select):
-            if used:
-                row, used = row + 1, 0
-            top = max(top, row)
-            row += 1
-        else:
-            if used == 5:
-                row, used = row + 1, 0
-            used += 1
-            top = max(top, row)
-    return top + 1 if components else 0
-
-
 def check_panel(panel: Panel) -> None:
-    assert rows_used(panel.components) <= 5, [type(c).__name__ for c in panel.components]
+    assert rows_needed(panel.components) <= 5, [type(c).__name__ for c in panel.components]
     assert len(panel.description) <= 4096 and panel.title
     codes = [c.code for c in panel.components]
     assert len(codes) == len(set(codes)), codes  # Discord refuses two components with one custom_id

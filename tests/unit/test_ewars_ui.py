@@ -14,6 +14,7 @@ from cogs.ewars import UI
 from cogs.shared import codec
 from cogs.shared.panel import Apply, Button, Select, Show
 from cogs.shared.titles import PanelContext, TableContext
+from cogs.shared.views import rows_needed
 from engine.core import SYSTEM
 from engine.ewars import GAME
 from locales import Translator
@@ -31,28 +32,8 @@ def tc_for(state, lang="en"):
     return TableContext(1, 7, GAME.view(state, None), Translator(lang), NAMES[:state["n"]], "ewars")
 
 
-def layout_rows(components) -> int:
-    """Rows as the house lays them out (views.build_view), explicit rows included."""
-    row, used, top = 0, 0, 0
-    for comp in components:
-        if isinstance(comp, Select):
-            if used:
-                row, used = row + 1, 0
-            target = comp.row if comp.row is not None else row
-            top = max(top, target + 1)
-            row, used = target + 1, 0
-        else:
-            if comp.row is not None and comp.row != row:
-                row, used = comp.row, 0
-            elif used == 5:
-                row, used = row + 1, 0
-            used += 1
-            top = max(top, row + 1)
-    return top
-
-
 def check_panel(panel) -> str:
-    assert len(panel.components) <= 25 and layout_rows(panel.components) <= 5
+    assert len(panel.components) <= 25 and rows_needed(panel.components) <= 5
     text = panel.title + panel.description + "".join(n + v for n, v, _ in panel.fields)
     assert "ewars." not in text and "{" not in text, text
     assert len(panel.description) <= 4096 and all(len(v) <= 1024 for _, v, _ in panel.fields)

@@ -16,6 +16,7 @@ from cogs.filthyrich import UI, tax_due
 from cogs.shared import codec
 from cogs.shared.panel import Apply, Ask, Button, Panel, Refuse, Select, Show
 from cogs.shared.titles import PanelContext, TableContext
+from cogs.shared.views import rows_needed
 from engine.core import copy_json
 from engine.filthyrich import GAME
 from engine.filthyrich.data import ACTIONS, ASSETS, LUXURY_ORDER
@@ -30,26 +31,9 @@ def context(state: dict, seat: int, lang: str = "en", version: int = 7) -> Panel
                         legal=GAME.legal(state, seat), t=Translator(lang), names=NAMES[:state["n"]], title="filthyrich")
 
 
-def rows_used(components: list[Any]) -> int:
-    """Rows the house's layout (cogs/shared/views.build_view) needs for these components."""
-    row, used, top = 0, 0, 0
-    for comp in components:
-        if isinstance(comp, Select):
-            if used:
-                row, used = row + 1, 0
-            top = max(top, row)
-            row += 1
-        else:
-            if used == 5:
-                row, used = row + 1, 0
-            used += 1
-            top = max(top, row)
-    return top + 1 if components else 0
-
-
 def check_panel(panel: Panel, pc: PanelContext) -> None:
     assert len(panel.components) <= 25
-    assert rows_used(panel.components) <= 5, [type(c).__name__ for c in panel.components]
+    assert rows_needed(panel.components) <= 5, [type(c).__name__ for c in panel.components]
     assert len(panel.description) <= 4096
     text = panel.title + panel.description + "".join(f"{n}{v}" for n, v, _ in panel.fields)
     for comp in panel.components:

@@ -13,6 +13,7 @@ from cogs.imtheboss import UI, ctx_key
 from cogs.shared import codec
 from cogs.shared.panel import Apply, Ask, Button, Refuse, Select, Show
 from cogs.shared.titles import PanelContext, TableContext
+from cogs.shared.views import rows_needed
 from engine.core import SYSTEM, copy_json
 from engine.imtheboss import GAME
 from locales import Translator
@@ -30,25 +31,8 @@ def tc_for(state, lang="en"):
     return TableContext(1, 7, GAME.view(state, None), Translator(lang), NAMES[:state["n"]], "imtheboss")
 
 
-def rows(components):
-    """Rows as the house lays them out (views.build_view)."""
-    row, used, count = 0, 0, 0
-    for comp in components:
-        if isinstance(comp, Select):
-            if used:
-                row, used = row + 1, 0
-            row += 1
-            count = row
-        else:
-            if used == 5:
-                row, used = row + 1, 0
-            used += 1
-            count = max(count, row + 1)
-    return count
-
-
 def check_panel(panel, pc):
-    assert rows(panel.components) <= 5, [getattr(c, "label", None) or c.placeholder for c in panel.components]
+    assert rows_needed(panel.components) <= 5, [getattr(c, "label", None) or c.placeholder for c in panel.components]
     text = panel.title + panel.description + "".join(n + v for n, v, _ in panel.fields)
     assert "imtheboss." not in text and "{" not in text, text
     assert len(panel.description) <= 4096
