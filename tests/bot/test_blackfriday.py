@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -19,21 +20,25 @@ from cogs.shared import codec
 from cogs.shared.house import now
 from cogs.shared.titles import ui_for
 from engine.core import copy_json
-from tests.support.sim import button, labels, panel_of, text_of
+from tests.support.sim import (
+    button,
+    channel_text,
+    components_of,
+    labels,
+    panel_of,
+    save_picture,
+    text_of,
+    write_transcript,
+)
 
 ART = Path(__file__).resolve().parents[2] / "artifacts" / "blackfriday" / "bot"
+save = partial(save_picture, folder=ART)
+transcript = partial(write_transcript, folder=ART)
 GAME = ui_for("blackfriday").game
 COLOURS = "YBRGO"
 
 
 # -- helpers ---------------------------------------------------------------------------------
-
-
-def comps(message) -> list[Any]:
-    out = []
-    for row in message.components:
-        out.extend(getattr(row, "children", [row]))
-    return out
 
 
 def code_of(component) -> str:
@@ -44,7 +49,7 @@ def code_of(component) -> str:
 def find(message, *, label: str | None = None, code: str | None = None, suffix: str | None = None,
          prefix: str | None = None, required: bool = True):
     """A button or select of a message: by label/placeholder, code, code suffix, or code prefix."""
-    for c in comps(message):
+    for c in components_of(message):
         text = getattr(c, "label", None) or getattr(c, "placeholder", None) or ""
         k = code_of(c)
         if (label is not None and text == label) or (code is not None and k == code) \
@@ -73,32 +78,6 @@ def option_for(select, action: dict) -> str:
         if codec.decode_action(o.value, []) == action:
             return o.value
     raise AssertionError(f"{action} not offered in {[o.value for o in select.options]}")
-
-
-def channel_text(sim, since: int = 0) -> str:
-    return "\n".join(text_of(m) for m in sim.channel.history()[since:])
-
-
-async def save(message, name: str) -> bytes:
-    assert message.attachments, f"{name}: the message has no picture"
-    data = await message.attachments[0].read()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    ART.mkdir(parents=True, exist_ok=True)
-    (ART / name).write_bytes(data)
-    return data
-
-
-def transcript(message, name: str) -> None:
-    """Append what a message shows (text, components, options) to artifacts/.../transcript.txt."""
-    ART.mkdir(parents=True, exist_ok=True)
-    lines = [f"===== {name}", text_of(message)]
-    for c in comps(message):
-        text = getattr(c, "label", None) or getattr(c, "placeholder", None)
-        lines.append(f"  [{type(c).__name__}{' disabled' if getattr(c, 'disabled', False) else ''}] {text}")
-        for o in getattr(c, "options", []) or []:
-            lines.append(f"      - {o.label} | {o.description or ''}")
-    with (ART / "transcript.txt").open("a", encoding="utf-8") as fh:
-        fh.write("\n".join(lines) + "\n")
 
 
 async def open_game(sim, host, others, ai: int, seed: int):
@@ -305,7 +284,7 @@ async def test_four_player_game_through_the_panel(sim):
     # bob looks at his panel meanwhile: his own purse, ann's turn, no moves.
     other = await sim.hand(bob)
     assert "It is ann's turn." in text_of(other) and "🃏 Special card: extra pass." in text_of(other)
-    assert not [c for c in comps(other) if not getattr(c, "disabled", False)]
+    assert not [c for c in components_of(other) if not getattr(c, "disabled", False)]
 
     select = find(panel, code="Psub")
     assert [o.label for o in select.options] == ["1 unit: +$20"]

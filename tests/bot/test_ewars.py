@@ -19,7 +19,7 @@ from engine.ewars.data import REACH
 from engine.ewars.grid import names as pos_names
 from engine.ewars.grid import parse, reach
 from engine.ewars.rules import claimable
-from tests.support.sim import button, custom_ids, labels, panel_of, text_of
+from tests.support.sim import button, custom_ids, labels, panel_of, reply_text, save_picture, text_of
 
 RANK_EN = {"executive": "Executive", "manager": "Department Manager", "section_chief": "Section Chief",
            "subsection_chief": "Subsection Chief", "staff": "Staff", "star": "Star Employee"}
@@ -59,15 +59,6 @@ async def pick(sim, member, message, code_suffix: str, value: str) -> Interactio
     return result
 
 
-def reply_text(result: InteractionResult) -> str:
-    """Everything the clicker was shown: the (edited) panel and any followups."""
-    parts = []
-    if result.response is not None:
-        parts.append(text_of(result.response.message))
-    parts += [text_of(f.message) for f in result.followups]
-    return "\n".join(parts)
-
-
 async def click_together(sim, clicks: list[tuple[Any, Any, str]]) -> list[InteractionResult]:
     """Several players click at the same moment: (member, message, custom_id suffix) each.
 
@@ -98,11 +89,7 @@ def narration(sim, since: int = 0) -> list[str]:
 
 
 async def save(message, name: str) -> bytes:
-    data = await message.attachments[0].read()
-    ART.mkdir(parents=True, exist_ok=True)
-    (ART / f"{name}.png").write_bytes(data)
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    return data
+    return await save_picture(message, f"{name}.png", folder=ART)
 
 
 def pos_index(st: dict[str, Any], pos: str) -> int:

@@ -8,6 +8,7 @@ does what the scene needs. Every move in those moments is a click through the bo
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -16,24 +17,28 @@ from cogs.shared.house import now
 from engine.core import copy_json
 from engine.filthyrich import GAME
 from engine.filthyrich.data import DECK, LUXURY_ORDER
-from tests.support.sim import custom_ids, labels, panel_of, text_of
+from tests.support.sim import (
+    channel_text,
+    components_of,
+    custom_ids,
+    labels,
+    panel_of,
+    save_picture,
+    text_of,
+    write_transcript,
+)
 
 ART = Path(__file__).resolve().parents[2] / "artifacts" / "filthyrich" / "bot"
+save = partial(save_picture, folder=ART)
+transcript = partial(write_transcript, folder=ART)
 
 
 # -- helpers ---------------------------------------------------------------------------------
 
 
-def comps(message) -> list[Any]:
-    out = []
-    for row in message.components:
-        out.extend(getattr(row, "children", [row]))
-    return out
-
-
 def component(message, *, label: str | None = None, code: str | None = None, prefix: str | None = None):
     """A button or select of a message, by its label/placeholder (prefix) or its code."""
-    for c in comps(message):
+    for c in components_of(message):
         text = getattr(c, "label", None) or getattr(c, "placeholder", None) or ""
         parsed = codec.parse(c.custom_id or "")
         if label is not None and text == label:
@@ -62,30 +67,6 @@ async def choose(sim, member, message, values: list[str], **how) -> Any:
     result = await member.select(message, values, custom_id=component(message, **how).custom_id)
     await sim.settle()
     return result
-
-
-def channel_text(sim, since: int = 0) -> str:
-    return "\n".join(text_of(m) for m in sim.channel.history()[since:])
-
-
-async def save(message, name: str) -> bytes:
-    data = await message.attachments[0].read()
-    ART.mkdir(parents=True, exist_ok=True)
-    (ART / name).write_bytes(data)
-    return data
-
-
-def transcript(message, name: str) -> None:
-    """Append what a message shows (text, components, options) to artifacts/.../transcript.txt."""
-    ART.mkdir(parents=True, exist_ok=True)
-    lines = [f"===== {name}", text_of(message)]
-    for c in comps(message):
-        text = getattr(c, "label", None) or getattr(c, "placeholder", None)
-        lines.append(f"  [{type(c).__name__}{' disabled' if getattr(c, 'disabled', False) else ''}] {text}")
-        for o in getattr(c, "options", []) or []:
-            lines.append(f"      - {o.label} | {o.description or ''}")
-    with (ART / "transcript.txt").open("a", encoding="utf-8") as fh:
-        fh.write("\n".join(lines) + "\n")
 
 
 async def arrange(sim, build: Callable[[dict], None], settings: dict | None = None) -> dict:

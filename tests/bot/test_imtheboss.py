@@ -16,34 +16,28 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Any
 
 from cogs.shared import codec
 from cogs.shared.house import now
 from engine.core import Chance, copy_json
 from engine.imtheboss import GAME
 from engine.imtheboss.data import CIDX
-from tests.support.sim import labels, panel_of, text_of
+from tests.support.sim import channel_text, components_of, labels, panel_of, save_picture, text_of
 
 ART = Path(__file__).resolve().parents[2] / "artifacts" / "imtheboss" / "bot"
+save = partial(save_picture, folder=ART)
 NAMES = ("ann", "bob", "cal", "dot")
 
 
 # -- helpers ----------------------------------------------------------------------------------
 
 
-def comps(message) -> list[Any]:
-    out = []
-    for row in message.components:
-        out.extend(getattr(row, "children", [row]))
-    return out
-
-
 def find(message, *, label: str | None = None, prefix: str | None = None, code: str | None = None,
          code_prefix: str | None = None):
     """A button or select of a message by its label/placeholder, or by its code."""
-    for c in comps(message):
+    for c in components_of(message):
         text = getattr(c, "label", None) or getattr(c, "placeholder", None) or ""
         parsed = codec.parse(c.custom_id or "")
         pcode = parsed.code if parsed else ""
@@ -97,17 +91,6 @@ async def pass_all(sim, members):
     for m in members:
         panel = await sim.hand(m)
         await click(sim, m, panel, label="Pass")
-
-
-def channel_text(sim, since: int = 0) -> str:
-    return "\n".join(text_of(m) for m in sim.channel.history()[since:])
-
-
-async def save(message, name: str) -> bytes:
-    data = await message.attachments[0].read()
-    ART.mkdir(parents=True, exist_ok=True)
-    (ART / name).write_bytes(data)
-    return data
 
 
 async def arrange(sim, build: Callable[[dict], None]) -> dict:

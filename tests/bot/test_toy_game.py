@@ -1,6 +1,6 @@
 """The house, played through Discord with the test-only toy title."""
 
-from tests.support.sim import button, custom_ids, panel_of, text_of
+from tests.support.sim import custom_ids, text_of
 
 
 async def test_lobby_start_and_a_whole_game(sim):

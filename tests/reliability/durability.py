@@ -134,23 +134,6 @@ async def at_once(sim: Sim, clicks: list[Click], *, advance: float = 0.0, yields
     return [InteractionResult(env, r) for r in records]
 
 
-def reply_text(result: InteractionResult) -> str:
-    """Everything the clicker was shown: the (edited) message and any followups."""
-    parts = []
-    if result.response is not None:
-        parts.append(_text(result.response.message))
-    parts += [_text(f.message) for f in result.followups]
-    return "\n".join(parts)
-
-
-def _text(message: Any) -> str:
-    parts = [message.content or ""]
-    for e in message.embeds:
-        parts += [e.title or "", e.description or "", e.footer.text or ""]
-        parts += [f"{f.name} {f.value}" for f in e.fields]
-    return "\n".join(parts)
-
-
 # -- games --------------------------------------------------------------------------------------
 
 async def start_game(sim: Sim, host: Any, title: str, *, others: tuple = (), ai: int = 0, seed: int = 1,

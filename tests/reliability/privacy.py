@@ -39,7 +39,7 @@ from cogs.shared import codec
 from store import Store
 from tests.support import fuzz
 from tests.support.leaks import LeakWatch, format_leaks, plant_numbers
-from tests.support.sim import Sim, clickable, custom_ids, modal_inputs, panel_of
+from tests.support.sim import Sim, clickable, custom_ids, modal_inputs, panel_of, reply_text
 
 TITLES = ("imtheboss", "filthyrich", "blackfriday", "ewars")
 #: Live deadlines; an AI "thinking" delay longer than SimCord's settle timeout, so AI timers
@@ -134,7 +134,7 @@ class PrivateGame:
             await self.sim.settle()
             game = await self.sim.game()
         assert game is not None and game.status == "active", \
-            f"{self.title} did not start ({n} seats, options {options}): {fuzz.reply_text(started)}"
+            f"{self.title} did not start ({n} seats, options {options}): {reply_text(started)}"
         self.game_id = game.id
         self.members = {s.seat: next(m for m in people if m.id == s.user_id) for s in game.seats if not s.is_ai}
         self.report.seats, self.report.humans, self.report.lang = n, humans, lang

@@ -25,7 +25,7 @@ from cogs.shared.titles import ui_for
 from locales import Translator
 from tests.reliability.privacy import user_locales
 from tests.support import fuzz
-from tests.support.sim import button, custom_ids, text_of
+from tests.support.sim import button, custom_ids, reply_text, text_of
 
 LANGS = [("en-US", "en"), ("ja", "ja")]
 
@@ -52,7 +52,7 @@ async def _same(sim, game) -> None:
 def _expect(result, lang: str, *texts: str) -> str:
     problem = fuzz.judge(result, lang)
     assert problem is None, problem
-    got = fuzz.reply_text(result)
+    got = reply_text(result)
     assert any(t in got for t in texts), f"expected one of {texts!r}, got {got!r}"
     return got
 
@@ -149,7 +149,7 @@ async def test_moves_of_another_phase_are_refused_in_the_players_language(sim, l
                 result = await fuzz.press(sim, member, codec.make("br", game.id, game.version, "!" + action))
                 problem = fuzz.judge(result, lang)
                 assert problem is None, (action, problem)
-                assert "⛔" in fuzz.reply_text(result) or any(e in fuzz.reply_text(result) for e in errors)
+                assert "⛔" in reply_text(result) or any(e in reply_text(result) for e in errors)
     await _same(sim, game)
 
 
@@ -225,11 +225,11 @@ async def test_impossible_numbers_in_a_form_are_refused_in_every_script(sim, loc
         _expect(await fuzz.submit(sim, ann, cid, {"usd": "3", "div": "2"}), lang, tr(lang, "imtheboss.ui.offer_both"))
         # Full-width, Arabic-Indic, Devanagari digits are read as numbers: the rules then judge the
         # offer (no deal is running), as for "3".
-        plain = fuzz.reply_text(await fuzz.submit(sim, ann, cid, {"usd": "3", "div": ""}))
+        plain = reply_text(await fuzz.submit(sim, ann, cid, {"usd": "3", "div": ""}))
         for digits in ("３", "٣", "३"):
             result = await fuzz.submit(sim, ann, cid, {"usd": digits, "div": ""})
             assert fuzz.judge(result, lang) is None
-            assert fuzz.reply_text(result) == plain
+            assert reply_text(result) == plain
     await _same(sim, game)
 
 

@@ -11,8 +11,8 @@ from simcord.enums import OverwriteType
 
 from cogs.shared import table as table_mod
 from cogs.shared.titles import ui_for
-from tests.reliability.durability import log_problems, reply_text, start_game
-from tests.support.sim import button, labels, panel_of, text_of
+from tests.reliability.durability import log_problems, start_game
+from tests.support.sim import button, labels, panel_of, reply_text, text_of
 
 TOY = "toy"
 

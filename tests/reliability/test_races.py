@@ -11,8 +11,8 @@ import json
 import pytest
 
 from cogs.shared.titles import ui_for
-from tests.reliability.durability import Click, at_once, log_problems, reply_text, start_game
-from tests.support.sim import button, custom_ids, labels, panel_of
+from tests.reliability.durability import Click, at_once, log_problems, start_game
+from tests.support.sim import button, custom_ids, labels, panel_of, reply_text
 
 TOY = "toy"
 

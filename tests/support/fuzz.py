@@ -30,7 +30,7 @@ import engine
 from cogs.shared import codec
 from engine.core import RuleError, copy_json
 from locales import Translator
-from tests.support.sim import modal_inputs
+from tests.support.sim import modal_inputs, reply_text
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uff00-\uffef]")
 INTERNAL = {Translator(lang)("core.error.internal") for lang in ("en", "ja")}
@@ -115,19 +115,6 @@ async def submit(sim: Any, member: Any, custom_id: str, fields: dict[str, str], 
         env._end_operation()
     await sim.settle()
     return InteractionResult(env, record)
-
-
-def reply_text(result: InteractionResult) -> str:
-    parts = []
-    for message in ([result.response] if result.response is not None else []) + list(result.followups):
-        m = message.message
-        parts.append(m.content or "")
-        for e in m.embeds:
-            parts += [e.title or "", e.description or "", e.footer.text or ""]
-            parts += [f"{f.name} {f.value}" for f in e.fields]
-    if result.modal is not None:
-        parts.append(str(result.modal.get("title") or ""))
-    return "\n".join(p for p in parts if p)
 
 
 def judge(result: InteractionResult, lang: str) -> str | None:

@@ -179,14 +179,17 @@ def _custom_ids(message: discord.Message) -> list[str]:
     return out
 
 
-def clickable(message: Any) -> list[Any]:
-    """The message's buttons and selects a person can use (with a custom_id, not disabled)."""
+def components_of(message: Any) -> list[Any]:
+    """The message's buttons and selects, row by row."""
     out = []
     for row in message.components:
-        for child in getattr(row, "children", [row]):
-            if getattr(child, "custom_id", None) and not getattr(child, "disabled", False):
-                out.append(child)
+        out.extend(getattr(row, "children", [row]))
     return out
+
+
+def clickable(message: Any) -> list[Any]:
+    """The message's buttons and selects a person can use (with a custom_id, not disabled)."""
+    return [c for c in components_of(message) if getattr(c, "custom_id", None) and not getattr(c, "disabled", False)]
 
 
 def modal_inputs(modal: dict[str, Any]) -> list[dict[str, Any]]:
@@ -245,3 +248,40 @@ def text_of(message: discord.Message) -> str:
         parts += [e.title or "", e.description or "", e.footer.text or ""]
         parts += [f"{f.name} {f.value}" for f in e.fields]
     return "\n".join(parts)
+
+
+def reply_text(result: simcord.InteractionResult) -> str:
+    """Everything the clicker was shown: the answer (or edited panel), followups, a form's title."""
+    parts = [text_of(m.message) for m in ([result.response] if result.response is not None else [])]
+    parts += [text_of(f.message) for f in result.followups]
+    if result.modal is not None:
+        parts.append(str(result.modal.get("title") or ""))
+    return "\n".join(p for p in parts if p)
+
+
+def channel_text(sim: Sim, since: int = 0) -> str:
+    """The text of the channel's messages, from the `since`-th on."""
+    return "\n".join(text_of(m) for m in sim.channel.history()[since:])
+
+
+async def save_picture(message: Any, name: str, *, folder: Path) -> bytes:
+    """Keep a message's picture in `folder` (under artifacts/, to look at) and return its bytes."""
+    assert message.attachments, f"{name}: the message has no picture"
+    data = await message.attachments[0].read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_bytes(data)
+    return data
+
+
+def write_transcript(message: Any, name: str, *, folder: Path) -> None:
+    """Append what a message shows (text, components, options) to `folder`/transcript.txt."""
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = [f"===== {name}", text_of(message)]
+    for c in components_of(message):
+        text = getattr(c, "label", None) or getattr(c, "placeholder", None)
+        lines.append(f"  [{type(c).__name__}{' disabled' if getattr(c, 'disabled', False) else ''}] {text}")
+        for o in getattr(c, "options", []) or []:
+            lines.append(f"      - {o.label} | {o.description or ''}")
+    with (folder / "transcript.txt").open("a", encoding="utf-8") as fh:
+        fh.write("\n".join(lines) + "\n")
