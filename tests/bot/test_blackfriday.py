@@ -19,7 +19,6 @@ from typing import Any
 from cogs.shared import codec
 from cogs.shared.house import now
 from cogs.shared.titles import ui_for
-from engine.core import copy_json
 from tests.support.sim import (
     button,
     channel_text,
@@ -96,19 +95,6 @@ async def open_game(sim, host, others, ai: int, seed: int):
     game = await sim.game()
     assert game.status == "active"
     return game
-
-
-async def arrange(sim, build) -> dict:
-    """Write a changed engine state into the store as a new version (the house picks it up;
-    only amounts change here, so the timers stand)."""
-    game = await sim.game()
-    state = copy_json(game.state)
-    build(state)
-    await sim.store.update_game(game.id, now(), state=state, version=game.version + 1)
-    sim.house.forget(game.id)
-    sim.house.table.refresh(game.id)
-    await sim.settle()
-    return state
 
 
 async def last_seq(sim) -> int:
@@ -429,7 +415,7 @@ async def test_four_player_game_through_the_panel(sim):
         for seat, money in ((0, 4321), (1, 3210), (2, 2109)):
             st["players"][seat]["money"] = money
 
-    await arrange(sim, plant)
+    await sim.arrange(plant, replan=False)
     panel = await sim.hand(cat)
     assert "💵 **$4321**" not in text_of(panel) and "💵 **$2109**" in text_of(panel)
 

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from cogs.shared import codec
-from cogs.shared.house import now
 from engine.core import copy_json
 from engine.filthyrich import GAME
 from engine.filthyrich.data import DECK, LUXURY_ORDER
@@ -67,24 +66,6 @@ async def choose(sim, member, message, values: list[str], **how) -> Any:
     result = await member.select(message, values, custom_id=component(message, **how).custom_id)
     await sim.settle()
     return result
-
-
-async def arrange(sim, build: Callable[[dict], None], settings: dict | None = None) -> dict:
-    """Write a prepared engine state (the current one changed by `build`) into the store, as a
-    new version, and let the house pick it up (timers, table)."""
-    game = await sim.game()
-    state = copy_json(game.state)
-    build(state)
-    fields: dict[str, Any] = {"state": state, "version": game.version + 1}
-    if settings is not None:
-        fields["settings"] = {**game.settings, **settings}
-    await sim.store.update_game(game.id, now(), **fields)
-    sim.house.forget(game.id)
-    fresh = await sim.house.game(game.id)
-    await sim.house.replan(fresh)
-    sim.house.table.refresh(game.id)
-    await sim.settle()
-    return state
 
 
 def card_ids(state: dict, *kinds: str) -> dict[str, str]:
@@ -199,7 +180,7 @@ async def arrange_scene(sim) -> dict[str, str]:
         st.update(copy_json(base))
         st["chance"] = {"seed": seed, "n": 0}
 
-    await arrange(sim, build)
+    await sim.arrange(build)
     return ids
 
 
@@ -359,7 +340,7 @@ async def test_three_player_game_through_the_bot(sim):
     def rich(st: dict) -> None:
         st["money"][0] = 60
 
-    await arrange(sim, rich)
+    await sim.arrange(rich)
     panel = await sim.hand(ann)
     transcript(panel, "sim.hand(ann)")
     buy = component(panel, prefix="💎")

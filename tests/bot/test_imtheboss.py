@@ -15,13 +15,11 @@ is a click, a select or a form through the bot.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
 from cogs.shared import codec
-from cogs.shared.house import now
-from engine.core import Chance, copy_json
+from engine.core import Chance
 from engine.imtheboss import GAME
 from engine.imtheboss.data import CIDX
 from tests.support.sim import channel_text, components_of, labels, panel_of, save_picture, text_of
@@ -91,21 +89,6 @@ async def pass_all(sim, members):
     for m in members:
         panel = await sim.hand(m)
         await click(sim, m, panel, label="Pass")
-
-
-async def arrange(sim, build: Callable[[dict], None]) -> dict:
-    """Write a prepared engine state (the current one changed by `build`) into the store as a new
-    version, and let the house pick it up (timers, table)."""
-    game = await sim.game()
-    state = copy_json(game.state)
-    build(state)
-    await sim.store.update_game(game.id, now(), state=state, version=game.version + 1)
-    sim.house.forget(game.id)
-    fresh = await sim.house.game(game.id)
-    await sim.house.replan(fresh)
-    sim.house.table.refresh(game.id)
-    await sim.settle()
-    return state
 
 
 def set_hands(state: dict, hands: dict[int, list[str]]) -> None:
@@ -195,7 +178,7 @@ async def test_four_player_game(sim):
         set_hands(s, hands)
         s["draw"] = [c for c in s["draw"] if not c.startswith("stop")] + [c for c in s["draw"] if c.startswith("stop")]
 
-    await arrange(sim, over_limit)
+    await sim.arrange(over_limit)
     panel = await sim.hand(me)
     assert "Your turn: start a deal on space K, or roll the die." in text_of(panel)
     assert "Space K needs 🟥 Red + 🟦 Blue + 🟧 Orange" in text_of(panel)
@@ -253,7 +236,7 @@ async def test_four_player_game(sim):
         set_hands(s, {0: ["clan-green", "recruit", "recruit"], 1: ["stop", "clan-magenta"],
                       2: ["travel-red", "clan-yellow"], 3: ["travel-grey", "boss", "clan-yellow"]})
 
-    await arrange(sim, deal_set_up)
+    await sim.arrange(deal_set_up)
     panel = await sim.hand(ann)
     panel = await click(sim, ann, panel, label="💼 Deal here")
     st = await state(sim)
@@ -359,7 +342,7 @@ async def test_four_player_game(sim):
         set_hands(s, {0: ["clan-green", "recruit"], 1: ["clan-magenta"], 2: ["clan-orange", "clan-yellow"],
                       3: ["travel-red", "clan-blue"]})
 
-    await arrange(sim, fail_set_up)
+    await sim.arrange(fail_set_up)
     await click(sim, ann, await sim.hand(ann), label="💼 Deal here")
     panel = await sim.hand(cal)
     await choose(sim, cal, panel, [option(find(panel, prefix="🂠"), prefix="Orange clan card")], prefix="🂠")
@@ -410,7 +393,7 @@ async def test_four_player_game(sim):
         s["stack"] = [14, 15]
         s["chance"] = {"seed": seed, "n": 0}
 
-    await arrange(sim, last_set_up)
+    await sim.arrange(last_set_up)
     panel = await sim.hand(bob)
     assert "deal card #14: 3 dividends × $5M = $15M" in text_of(panel)
     await click(sim, bob, panel, label="💼 Deal here")
@@ -445,7 +428,7 @@ async def test_two_player_game(sim):
         s["stack"] = [15]  # the last deal card: $5M a dividend, P = 30
         set_hands(s, {0: ["travel-grey", "recruit"], 1: ["clan-red", "recruit"]})
 
-    await arrange(sim, set_up)
+    await sim.arrange(set_up)
     panel = await click(sim, ann, await sim.hand(ann), label="💼 Deal here")
     panel = await sim.hand(ann)
     text = text_of(panel)

@@ -140,12 +140,7 @@ async def start_game(sim: Sim, host: Any, title: str, *, others: tuple = (), ai:
                      options: dict[str, Any] | None = None, settings: dict[str, Any] | None = None,
                      channel: Any = None) -> GameRow:
     """Open a lobby, seat everyone, fix the seed, options and settings (FAST unless given), start."""
-    await sim.new_game(host, title, channel)
-    for member in others:
-        await sim.lobby(member, "join", channel)
-    for _ in range(ai):
-        await sim.lobby(host, "addai", channel)
-    game = await sim.game(channel)
+    game = await sim.open_lobby(host, title, others, ai, channel)
     await sim.store.update_game(game.id, 0, seed=seed, options=options or {},
                                 settings={**game.settings, **(FAST if settings is None else settings)})
     await sim.lobby(host, "start", channel)
@@ -276,12 +271,7 @@ class RandomGame:
             options = {}
         settings = {**FAST, "on_deadline": rng.choice(["ai", "ai", "skip"])}
         people = [self.sim.player(f"p{i}") for i in range(humans)]
-        await self.sim.new_game(people[0], self.title)
-        for member in people[1:]:
-            await self.sim.lobby(member, "join")
-        for _ in range(n - humans):
-            await self.sim.lobby(people[0], "addai")
-        game = await self.sim.game()
+        game = await self.sim.open_lobby(people[0], self.title, people[1:], n - humans)
         await self.sim.store.update_game(game.id, 0, seed=self.seed % 2**31, options=options, settings=settings)
         await self.sim.lobby(people[0], "start")
         await self.sim.settle()

@@ -116,12 +116,7 @@ class PrivateGame:
         for member in people + [self.outsider]:
             self.locales[member.id] = rng.choice(["en-US", "ja"])
         lang = rng.choice(["en", "ja"])
-        await self.sim.new_game(people[0], self.title)
-        for member in people[1:]:
-            await self.sim.lobby(member, "join")
-        for _ in range(n - humans):
-            await self.sim.lobby(people[0], "addai")
-        game = await self.sim.game()
+        game = await self.sim.open_lobby(people[0], self.title, people[1:], n - humans)
         await self.sim.store.update_game(game.id, 0, seed=self.seed % 2**31, options=options, lang=lang,
                                          settings={**SETTINGS, "on_deadline": rng.choice(["ai", "ai", "skip"])})
         started = await self.sim.lobby(people[0], "start")

@@ -78,13 +78,25 @@ async def press(sim: Any, member: Any, custom_id: str, *, values: list[str] | No
                             "component_type": ComponentType.BUTTON if values is None else ComponentType.STRING_SELECT}
     if values is not None:
         data["values"] = list(values)
-    env._begin_operation("press")
-    try:
+
+    def build() -> tuple[Any, dict[str, Any]]:
         record, payload = sim_actors._interactions.base_payload(
             env.backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=stored.channel_id,
             guild_id=member.guild.id, user_id=member.id, data=data)
         payload["message"] = dict(serializers.message_payload(env.backend, stored))
         record.source_message_id = stored.id
+        return record, payload
+
+    return await _deliver(sim, "press", build)
+
+
+async def _deliver(sim: Any, operation: str, build: Any) -> InteractionResult:
+    """Hand the bot one INTERACTION_CREATE as SimCord's own actors do: `build()` makes the
+    interaction record and payload inside the SimCord operation; then wait until it settled."""
+    env = sim.env
+    env._begin_operation(operation)
+    try:
+        record, payload = build()
         env._notify_dispatch_observers(record)
         env.backend.emit("INTERACTION_CREATE", payload)
         await env._settle_internal(dispatch="INTERACTION_CREATE")
@@ -103,18 +115,9 @@ async def submit(sim: Any, member: Any, custom_id: str, fields: dict[str, str], 
     data = {"custom_id": custom_id, "components": [
         {"type": ComponentType.ACTION_ROW, "components": [{"type": 4, "custom_id": k, "value": v}]}
         for k, v in fields.items()]}
-    env._begin_operation("submit")
-    try:
-        record, payload = sim_actors._interactions.base_payload(
-            env.backend, type=InteractionType.MODAL_SUBMIT, channel_id=channel.id, guild_id=member.guild.id,
-            user_id=member.id, data=data)
-        env._notify_dispatch_observers(record)
-        env.backend.emit("INTERACTION_CREATE", payload)
-        await env._settle_internal(dispatch="INTERACTION_CREATE")
-    finally:
-        env._end_operation()
-    await sim.settle()
-    return InteractionResult(env, record)
+    return await _deliver(sim, "submit", lambda: sim_actors._interactions.base_payload(
+        env.backend, type=InteractionType.MODAL_SUBMIT, channel_id=channel.id, guild_id=member.guild.id,
+        user_id=member.id, data=data))
 
 
 def judge(result: InteractionResult, lang: str) -> str | None:

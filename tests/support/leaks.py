@@ -44,8 +44,8 @@ Three ways a secret can show, three checks:
      into the private money, units and gold and flags them in any text another seat sees;
   3. pictures: every picture the bot draws goes through one of the title's `*_image`
      functions (`table_image`, `panel_image`, `results_image`, ...) and then `png()`; the
-     watch tags each drawn picture with the view it was drawn from, and looks every attachment up by its bytes. A picture whose
-     bytes match no recorded drawing is a leak of unknown origin; a public picture must come
+     watch tags each drawn picture with the view it was drawn from, and looks every attachment
+     up by its bytes. A picture whose bytes match no recorded drawing is a leak of unknown origin; a public picture must come
      from the public view (`me` is None), a private one from the audience's own view; and the
      view it came from is scanned for the audience's secrets (check 1). A public picture is
      therefore exactly `render(public view)`, and `check_views` shows the public view (and each

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,9 @@ import simcord
 
 from bot import create_bot
 from cogs.shared import codec
+from cogs.shared.house import now
+from engine.core import copy_json
+from store import GameRow
 from tests.support.openapi import problems
 
 
@@ -76,19 +80,38 @@ class Sim:
         cid = next(c for c in _custom_ids(message) if c.endswith(f":L{verb}"))
         return await member.click(message, custom_id=cid)
 
-    async def start(self, host, title: str, others=(), ai: int = 0, options: dict[str, Any] | None = None,
-                    channel=None) -> None:
-        """Open a lobby, seat everyone, set options, start."""
+    async def open_lobby(self, host, title: str, others=(), ai: int = 0, channel=None) -> GameRow:
+        """`host` opens a lobby, `others` join, the host adds `ai` AI seats; the lobby's game."""
         await self.new_game(host, title, channel)
         for member in others:
             await self.lobby(member, "join", channel)
         for _ in range(ai):
             await self.lobby(host, "addai", channel)
+        return await self.game(channel)
+
+    async def start(self, host, title: str, others=(), ai: int = 0, options: dict[str, Any] | None = None,
+                    channel=None) -> None:
+        """Open a lobby, seat everyone, set options, start."""
+        game = await self.open_lobby(host, title, others, ai, channel)
         if options:
-            game = await self.game(channel)
             await self.store.update_game(game.id, 0, options={**game.options, **options})
         await self.lobby(host, "start", channel)
         await self.settle()
+
+    async def arrange(self, build: Callable[[dict[str, Any]], None], *, replan: bool = True) -> dict[str, Any]:
+        """Write a prepared engine state (the current one changed by `build`) into the store as a
+        new version, and let the house pick it up: the table, and its timers unless `replan` is
+        False (when only amounts change, the timers stand)."""
+        game = await self.game()
+        state = copy_json(game.state)
+        build(state)
+        await self.store.update_game(game.id, now(), state=state, version=game.version + 1)
+        self.house.forget(game.id)
+        if replan:
+            await self.house.replan(await self.house.game(game.id))
+        self.house.table.refresh(game.id)
+        await self.settle()
+        return state
 
     # -- the table --------------------------------------------------------------------------
 
