@@ -150,16 +150,6 @@ async def start_game(sim: Sim, host: Any, title: str, *, others: tuple = (), ai:
     return game
 
 
-async def next_timer(sim: Sim, game_id: int) -> bool:
-    """Let virtual time run to the game's next timer (an AI move, a deadline, a reminder)."""
-    timers = await sim.store.timers(game_id)
-    if not timers:
-        return False
-    due = min(t.due_at for t in timers)
-    await sim.advance(max(0.0, due - sim.env.now().timestamp()) + 0.01)
-    return True
-
-
 # -- the log against the snapshot ---------------------------------------------------------------
 
 def replay(game: GameRow, actions: list[dict[str, Any]]) -> dict[str, Any]:
@@ -323,12 +313,10 @@ class RandomGame:
                 return False
             return True
         self.kept_panel = None
-        if not timers:
+        if not await self.sim.next_timer(self.game_id):
             self.tally.problems.append(f"{self.title} game {self.game_id} v{game.version}: stalled, no timer and "
                                        f"no person can move")
             return False
-        due = min(t.due_at for t in timers)
-        await self.sim.advance(max(0.0, due - self.sim.env.now().timestamp()) + 0.01)
         return True
 
     async def walk(self, seat: int) -> bool:

@@ -187,12 +187,10 @@ class PrivateGame:
             await self.sim.house.fire(ai[0])
             await self.settled()
             return True
-        if not timers:
+        if not await self.sim.next_timer(self.game_id):
             self.report.problems.append(f"{self.title} game {self.game_id} v{game.version}: stuck (no timer, "
                                         f"no person can move)")
             return False
-        due = min(t.due_at for t in timers)
-        await self.sim.advance(max(0.0, due - self.sim.env.now().timestamp()) + 0.01)
         self.watch.checkpoint()
         self.report.leaks += await self.watch.check()
         return True

@@ -23,7 +23,7 @@ import pytest
 
 from store import Store
 from tests.reliability.durability import (
-    TITLES, durability_rounds, log_problems, next_timer, snapshot, start_game, timer_problems,
+    TITLES, durability_rounds, log_problems, snapshot, start_game, timer_problems,
 )
 from tests.support.sim import button, panel_of, text_of
 
@@ -48,7 +48,7 @@ async def test_restarts_continue_exactly_and_deadlines_are_never_lost(sim, title
             restarts += 1
             assert await snapshot(sim.store, game.id) == before
             assert (await sim.house.game(game.id)).version == before["version"]
-        if not await next_timer(sim, game.id):
+        if not await sim.next_timer(game.id):
             break
         assert await timer_problems(sim.store, game.id) == []
     game = await sim.store.get(game.id)

@@ -144,6 +144,15 @@ class Sim:
         await self.env.advance_time(seconds)
         await self.settle()
 
+    async def next_timer(self, game_id: int) -> bool:
+        """Let virtual time run to the game's next timer (an AI move, a deadline, a reminder);
+        False if it has none."""
+        timers = await self.store.timers(game_id)
+        if not timers:
+            return False
+        await self.advance(max(0.0, min(t.due_at for t in timers) - self.env.now().timestamp()) + 0.01)
+        return True
+
     async def run_ai(self, limit: int = 2000) -> None:
         """Let the AI seats move until none has a move due (the house's ai timers)."""
         for _ in range(limit):
