@@ -522,7 +522,7 @@ class GameCog(commands.Cog):
         store = self.house.store
         g = ui_for(game.title).game
         if verb == "variants":
-            bools = [o for o in g.options if o.kind == "bool"]
+            bools = [o for o in lobby_mod.lobby_options(g) if o.kind == "bool"]
             options = dict(game.options)
             for o in bools:
                 options[o.key] = o.key in values
@@ -530,7 +530,7 @@ class GameCog(commands.Cog):
             await store.update_game(game.id, now(), options=options)
         elif verb.startswith("opt:"):
             key = verb[4:]
-            spec = next((o for o in g.options if o.key == key), None)
+            spec = next((o for o in lobby_mod.lobby_options(g) if o.key == key), None)
             value = values[0] if values else None
             match = next((c for c in (spec.choices if spec else ()) if str(c) == value), None)
             if spec is None or match is None:
@@ -571,7 +571,8 @@ class GameCog(commands.Cog):
             await reply(interaction, t("core.lobby.need_human"))
             return
         try:
-            options = g.resolve_options(n, game.options)
+            given = {**game.options, **lobby_mod.house_options(g, settings_mod.merged(game.settings))}
+            options = g.resolve_options(n, given)
             state = g.setup(n, game.seed, options)
         except RuleError as err:
             await reply(interaction, t(error_key(game.title, err), **err.params))

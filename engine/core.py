@@ -59,6 +59,10 @@ class OptionSpec:
     hi: int | None = None
     #: Player counts for which the option is offered (empty: all).
     players: tuple[int, ...] = ()
+    #: Set by the house from the game setting of the same key (e.g. "pace"), never offered in
+    #: the lobby: the rules may depend on how the game is played (live or over hours) without
+    #: the engine reading a clock.
+    house: bool = False
 
     def validate(self, value: Any) -> Any:
         if self.kind == "bool":

@@ -28,10 +28,20 @@ def ai_name(seats: list[Seat]) -> str:
     return f"🤖 AI {len(seats) + 1}"
 
 
+def lobby_options(g: Any) -> list[Any]:
+    """The options the host chooses (house options follow the game's settings instead)."""
+    return [o for o in g.options if not o.house]
+
+
+def house_options(g: Any, settings: dict[str, Any]) -> dict[str, Any]:
+    """The values of a title's house options, from the game's (merged) settings."""
+    return {o.key: settings[o.key] for o in g.options if o.house and o.key in settings}
+
+
 def options_summary(game: GameRow, t: Translator) -> list[str]:
     ui = ui_for(game.title)
     lines = []
-    for spec in ui.game.options:
+    for spec in lobby_options(ui.game):
         value = game.options.get(spec.key, spec.default)
         if value == spec.default:
             continue
@@ -94,7 +104,7 @@ def options_panel(game: GameRow, t: Translator) -> Panel:
     g = ui.game
     conf = settings_mod.merged(game.settings)
     comps: list[Any] = []
-    bools = [o for o in g.options if o.kind == "bool"]
+    bools = [o for o in lobby_options(g) if o.kind == "bool"]
     if bools:
         comps.append(Select(
             code="Lvariants", placeholder=t("core.lobby.variants"), min_values=0, max_values=len(bools),
@@ -103,7 +113,7 @@ def options_panel(game: GameRow, t: Translator) -> Panel:
                             description=_short(t(f"{game.title}.option.{o.key}.help")),
                             default=bool(game.options.get(o.key, o.default))) for o in bools],
         ))
-    for o in g.options:
+    for o in lobby_options(g):
         if o.kind == "choice" and len(comps) < 2:
             comps.append(Select(
                 code=f"Lopt:{o.key}", placeholder=t(f"{game.title}.option.{o.key}.label"), any_version=True,

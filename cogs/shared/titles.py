@@ -149,6 +149,12 @@ class TitleUI:
         """What the ping message says to those who must act (None: the house default)."""
         return None
 
+    def todo(self, t: Translator, view: dict[str, Any], seat: int) -> str | None:
+        """One short line telling `seat` what it can do now ("offer an investor for deal C, or
+        pass"), for the ping that names it. `view` is the PUBLIC view: the line goes to the
+        channel, so it must say nothing only that seat may know. None: the house's "your move"."""
+        return None
+
 
 def seat_names(value: Any, names: list[str], t: Translator) -> Any:
     if isinstance(value, bool) or value is None:
