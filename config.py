@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parent
 @dataclass(frozen=True)
 class Config:
     token: str | None
-    database: Path
+    database: str  # an SQLite file path, or a postgresql:// URL
     dev_guild: int | None
     log_level: str
 
@@ -26,7 +26,7 @@ class Config:
                 load_dotenv(ROOT / ".env")
             env = dict(os.environ)
         guild = (env.get("BOARDROOM_DEV_GUILD") or "").strip()
-        database = Path(env.get("BOARDROOM_DB") or ROOT / "boardroom.db")
+        database = (env.get("BOARDROOM_DB") or "").strip() or str(ROOT / "boardroom.db")
         return cls(
             token=(env.get("DISCORD_TOKEN") or "").strip() or None,
             database=database,

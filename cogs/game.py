@@ -21,7 +21,7 @@ from discord.ext import commands
 import engine
 from engine.core import RuleError
 from locales import ROOT as LOCALES, Translator, language_of, languages
-from store import ChannelBusy, Seat
+from store import ChannelBusy, Seat, StoreUnavailable
 
 from .shared import codec, lobby as lobby_mod, settings as settings_mod
 from .shared.house import House, error_key, now
@@ -410,11 +410,16 @@ class GameCog(commands.Cog):
                 await self.house_click(interaction, parsed, code[1:], values)
             else:
                 await self.panel_click(interaction, parsed, values)
-        except Exception:
-            log.exception("click %s failed", parsed)
+        except Exception as exc:
             # "Nothing was changed" only while it is true: once the click's move is committed, a
             # failure (Discord refusing the reply) leaves the move made.
-            key = "core.error.applied_unshown" if interaction.extras.get("applied") else "core.error.internal"
+            refused = isinstance(exc, StoreUnavailable)  # the database said no; the store logged it once
+            if not refused:
+                log.exception("click %s failed", parsed)
+            if interaction.extras.get("applied"):
+                key = "core.error.applied_unshown"
+            else:
+                key = "core.error.store_unavailable" if refused else "core.error.internal"
             try:
                 await reply(interaction, tr_for(interaction)(key))
             except discord.HTTPException:

@@ -14,7 +14,7 @@ from typing import Any, Awaitable, Callable, TypeVar
 
 import asyncpg
 
-from .base import MIGRATIONS, ChannelBusy, MigrationFailed, StartupError, Store, StoreUnavailable, pending_migrations
+from .base import MIGRATIONS, ChannelBusy, MigrationFailed, StartupError, Store, pending_migrations
 from .rows import GAME_COLUMNS, GameRow, Seat, Shards, Timer, dumps, timer_rows, user_stats
 
 T = TypeVar("T")
@@ -371,7 +371,8 @@ class PostgresStore(Store):
         return sorted((_timer(r) for r in rows), key=lambda t: (t.due_at, t.id))
 
     async def consume_timer(self, timer: Timer, *, rearm_at: float | None = None) -> bool:
-        at_version = ("version = $3 AND version = (SELECT g.version FROM games g WHERE g.id = timers.game_id)")
+        at_version = ("version = $3 AND NOT EXISTS (SELECT 1 FROM games g WHERE g.id = timers.game_id"
+                      " AND g.status = 'active' AND g.version <> $3)")
 
         async def run(conn: asyncpg.Connection) -> bool:
             if rearm_at is None:

@@ -22,8 +22,10 @@ T = TypeVar("T")
 
 _SEATS_SQL = "SELECT seat, user_id, name, is_ai, left_at FROM seats WHERE game_id = ? ORDER BY seat"
 _TIMER_COLUMNS = "id, game_id, kind, ref, due_at, payload, version, owner, lease_until"
-#: The game is still at the timer's version (a correlated subquery on `timers`).
-_AT_VERSION = "version = ? AND version = (SELECT g.version FROM games g WHERE g.id = timers.game_id)"
+#: The row is still the timer's version and its game is not running at another one (a correlated
+#: subquery on `timers`; the version is bound twice).
+_AT_VERSION = ("version = ? AND NOT EXISTS (SELECT 1 FROM games g WHERE g.id = timers.game_id AND g.status = 'active'"
+               " AND g.version <> ?)")
 
 
 def _timer(row: Any) -> Timer:
@@ -123,18 +125,19 @@ class SQLiteStore(Store):
     async def create_lobby(self, *, guild_id: int | None, channel_id: int, title: str, host_id: int,
                            host_name: str, lang: str, seed: int, settings: dict[str, Any], now: float) -> GameRow:
         def run(conn: sqlite3.Connection) -> int | None:
-            try:
-                with Transaction(conn):
+            with Transaction(conn) as tx:
+                try:
                     cur = conn.execute(
                         "INSERT INTO games (guild_id, channel_id, title, status, host_id, lang, settings, seed,"
                         " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
                         (guild_id, channel_id, title, host_id, lang, dumps(settings), str(seed), now, now),
                     )
-                    conn.execute("INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
-                                 (cur.lastrowid, host_id, host_name))
-                    return cur.lastrowid
-            except sqlite3.IntegrityError:
-                return None
+                except sqlite3.IntegrityError:  # the one-live-game-per-channel index
+                    tx.rollback = True
+                    return None
+                conn.execute("INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                             (cur.lastrowid, host_id, host_name))
+                return cur.lastrowid
 
         game_id = await self._write(run)
         if game_id is None:
@@ -343,7 +346,7 @@ class SQLiteStore(Store):
         return sorted((_timer(r) for r in rows), key=lambda t: (t.due_at, t.id))
 
     async def consume_timer(self, timer: Timer, *, rearm_at: float | None = None) -> bool:
-        mine = (timer.id, timer.owner, timer.version)
+        mine = (timer.id, timer.owner, timer.version, timer.version)
         if rearm_at is None:
             done = (f"DELETE FROM timers WHERE id = ? AND owner IS ? AND {_AT_VERSION}", mine)
         else:

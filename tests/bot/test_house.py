@@ -9,6 +9,8 @@ import pytest
 from cogs.shared.titles import ui_for
 from tests.support.sim import button, custom_ids, labels, panel_of, text_of
 
+pytestmark = pytest.mark.both_backends  # the house on SQLite and on PostgreSQL
+
 TOY = "toy"
 
 

@@ -29,9 +29,9 @@ def _body(entry: Any) -> Any:
 
 
 class Sim:
-    def __init__(self, env: simcord.Env, db_path: Path) -> None:
+    def __init__(self, env: simcord.Env, database: str | Path) -> None:
         self.env = env
-        self.db_path = db_path
+        self.database = str(database)  # an SQLite file path or a postgresql:// URL
         self.guild = env.create_guild()
         self.channel = self.guild.create_text_channel("games")
         self.players: dict[str, simcord.MemberActor] = {}
@@ -172,7 +172,7 @@ class Sim:
         connection's worker thread would then keep the test process alive, so close it here."""
         old = self.env.bot
         await self.settle()
-        await self.env.restart_bot(create_bot(self.db_path))
+        await self.env.restart_bot(create_bot(self.database))
         await stop_detached(old)
         await self.settle()
 
