@@ -16,6 +16,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cogs.shared import codec
 from cogs.shared.house import now
 from cogs.shared.titles import ui_for
@@ -470,6 +472,7 @@ async def test_four_player_game_through_the_panel(sim):
 # -- a 2-player game (set-up moves) and a 5-player game, mostly AI -----------------------------
 
 
+@pytest.mark.both_backends  # a whole game on SQLite and on PostgreSQL
 async def test_two_player_game_with_setup_and_a_deadline(sim):
     ann = sim.player("ann")
     game = await open_game(sim, ann, [], ai=1, seed=3)

@@ -11,6 +11,8 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from simcord import actors as sim_actors
 from simcord.results import InteractionResult
 
@@ -318,6 +320,7 @@ def _select_options(message, custom_id: str) -> list[str]:
     raise AssertionError(f"no select {custom_id}")
 
 
+@pytest.mark.both_backends  # a whole game on SQLite and on PostgreSQL
 async def test_whole_game_with_two_ai_seats_hand_refill_and_results(sim):
     """ann plays with two AI seats. Her bells and every one of her dispatches go through her
     panel and the table; her dice time and the AI seats are driven by the seat-filler's moves

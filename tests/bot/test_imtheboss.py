@@ -18,6 +18,8 @@ import re
 from functools import partial
 from pathlib import Path
 
+import pytest
+
 from cogs.shared import codec
 from engine.core import Chance
 from engine.imtheboss import GAME
@@ -145,6 +147,7 @@ async def state(sim) -> dict:
 # -- the 4-player game --------------------------------------------------------------------------
 
 
+@pytest.mark.both_backends  # a whole game on SQLite and on PostgreSQL
 async def test_four_player_game(sim):
     members = await start(sim, 4)
     ann, bob, cal, dot = members

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from concurrent.futures import ThreadPoolExecutor
 import os
 import shutil
 import tempfile
@@ -41,6 +42,10 @@ def server() -> Any:
             log = _root / "data" / "log"
             detail = log.read_text(errors="replace")[-2000:] if log.exists() else ""
             raise RuntimeError(f"PostgreSQL (pgserver) did not start: {exc!r}\n{detail}") from exc
+        # Test databases are thrown away: no need to wait for the disk at every commit.
+        _run("ALTER SYSTEM SET fsync = off")
+        _run("ALTER SYSTEM SET synchronous_commit = off")
+        _run("SELECT pg_reload_conf()")
     return _server
 
 
@@ -60,8 +65,10 @@ async def _admin(sql: str) -> None:
 
 
 def _run(sql: str) -> None:
-    # Fixtures are synchronous here, outside any event loop: a short loop of its own does it.
-    asyncio.run(_admin(sql))
+    # Called from synchronous fixtures, sometimes while the test's event loop is already running
+    # in this thread: a short loop of its own, on a thread of its own, does it.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, _admin(sql)).result()
 
 
 def create_database() -> str:
