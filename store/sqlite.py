@@ -416,8 +416,8 @@ class SQLiteStore(Store):
         return row[0] if row else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        await self._tx([("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                         (key, value))])
+        await self._tx([("INSERT INTO meta (key, value) VALUES (?, ?)"
+                         " ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))])
 
     async def integrity(self) -> str:
         (result,) = await self._one("PRAGMA integrity_check")

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from simcord import actors as sim_actors
 from simcord.results import InteractionResult
 
