@@ -202,6 +202,8 @@ class SQLiteStore(Store):
         cols, params = [], []
         for key, value in fields.items():
             cols.append(f"{key} = ?")
+            if key == "seed":
+                value = str(value)  # decimal text: 128 bits do not fit SQLite's integers
             params.append(dumps(value) if key in JSON_FIELDS and value is not None else value)
         cols.append("updated_at = ?")
         params.append(now)

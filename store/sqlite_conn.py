@@ -161,12 +161,21 @@ class Connection:
         if conn is None:
             raise StoreUnavailable("the database is closed")
 
-        def run() -> T:
-            if write:
-                self._check_file()
-            return fn(conn)
+        def run() -> tuple[bool, Any]:
+            # The outcome is handed back as a value and raised on the event loop's side: an
+            # exception escaping an executor job reads, to a harness watching the loop (SimCord),
+            # like an error nobody handled.
+            try:
+                if write:
+                    self._check_file()
+                return True, fn(conn)
+            except Exception as exc:
+                return False, exc
 
-        return await asyncio.get_running_loop().run_in_executor(self._pool, run)
+        ok, value = await asyncio.get_running_loop().run_in_executor(self._pool, run)
+        if not ok:
+            raise value
+        return value
 
     async def open(self, folder: Path) -> None:
         """Connect, set the pragmas and migrate; on any failure close and raise `StartupError`."""

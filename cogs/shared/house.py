@@ -39,7 +39,7 @@ TIMER_LEASE = 60
 #: Timers claimed at once (each is fired well within the lease).
 CLAIM_BATCH = 10
 #: The timer loop's wait after the database refused a claim, doubled each time, up to OUTAGE_MAX.
-OUTAGE_FIRST = 5
+OUTAGE_FIRST = 10
 OUTAGE_MAX = 5 * 60
 
 

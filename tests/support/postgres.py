@@ -54,12 +54,14 @@ def url(database: str) -> str:
     return server().get_uri(database)
 
 
-async def _admin(sql: str) -> None:
+async def admin(*statements: str) -> None:
+    """Run statements as the server's superuser, on its maintenance database."""
     import asyncpg
 
     conn = await asyncpg.connect(url("postgres"))
     try:
-        await conn.execute(sql)
+        for sql in statements:
+            await conn.execute(sql)
     finally:
         await conn.close()
 
@@ -68,7 +70,7 @@ def _run(sql: str) -> None:
     # Called from synchronous fixtures, sometimes while the test's event loop is already running
     # in this thread: a short loop of its own, on a thread of its own, does it.
     with ThreadPoolExecutor(max_workers=1) as pool:
-        pool.submit(asyncio.run, _admin(sql)).result()
+        pool.submit(asyncio.run, admin(sql)).result()
 
 
 def create_database() -> str:
@@ -78,8 +80,13 @@ def create_database() -> str:
     return url(name)
 
 
+def name_of(database_url: str) -> str:
+    """The database's name in a URL of the session's server (its socket folder follows `?host=`)."""
+    return database_url.split("?", 1)[0].rsplit("/", 1)[1]
+
+
 def drop_database(database_url: str) -> None:
-    name = database_url.rsplit("/", 1)[1].split("?", 1)[0]
+    name = name_of(database_url)
     _run(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # FORCE: a detached bot's pool may linger
 
 
