@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,7 @@ PATTERN = r"(?P<gid>[0-9]{1,18})(?:\.(?P<nonce>[0-9a-z]{1,8}))?:(?P<ver>[0-9]{1,
 ANY = "*"
 NONCE_LENGTH = 6
 _ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
+_NONCE_RE = re.compile(r"[0-9a-z]{1,8}")
 
 
 @dataclass(frozen=True)
@@ -42,10 +44,18 @@ class Parsed:
     nonce: str | None = None
 
 
+def new_nonce() -> str:
+    """A fresh random nonce for a new game (kept in its settings)."""
+    return "".join(secrets.choice(_ALPHABET) for _ in range(NONCE_LENGTH))
+
+
 def nonce(game: Any) -> str:
-    """The game's nonce: a digest of what makes this game this game (its id, channel and the
-    instant it was created), so another game given the same id never shares it. Not a secret
-    and not a credential; only an identity check."""
+    """The game's nonce: drawn at random when its lobby opened, so another game given the same
+    id (a restored backup) never shares it. Games older than nonces get a digest of their id,
+    channel and creation instant instead. Not a secret and not a credential: an identity check."""
+    stored = (getattr(game, "settings", None) or {}).get("nonce")
+    if isinstance(stored, str) and _NONCE_RE.fullmatch(stored):
+        return stored
     digest = hashlib.blake2b(f"{game.id}/{game.channel_id}/{game.created_at!r}".encode(), digest_size=8).digest()
     value = int.from_bytes(digest, "big")
     out = ""

@@ -18,7 +18,7 @@ from engine.core import RuleError
 from locales import Translator, language_of, languages
 from store import ChannelBusy, GameRow, Seat
 
-from . import lobby as lobby_mod, settings as settings_mod
+from . import codec, lobby as lobby_mod, settings as settings_mod
 from .clock import now
 from .house import error_key
 from .panel import Button
@@ -68,6 +68,7 @@ class LobbyFlow:
         # locale is en-US on every non-Community server, whatever its members speak.
         lang = defaults.get("lang") or language_of(interaction.locale)
         conf = {k: v for k, v in defaults.items() if k in ("pace", "on_deadline", "reminder")}
+        conf["nonce"] = codec.new_nonce()
         try:
             game = await self.store.create_lobby(
                 guild_id=interaction.guild_id, channel_id=channel.id, title=title, host_id=interaction.user.id,

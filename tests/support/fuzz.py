@@ -68,11 +68,11 @@ def forged_message(sim: Any, channel: Any, custom_id: str, *, select_values: lis
 
 
 async def press(sim: Any, member: Any, custom_id: str, *, values: list[str] | None = None,
-                channel: Any = None, message: Any = None) -> InteractionResult:
+                channel: Any = None, message: Any = None, dm: bool = False) -> InteractionResult:
     """`member` clicks a component with `custom_id` (a select with `values`), on `message` or
-    on a bot message made to carry it."""
+    on a bot message made to carry it; `dm`: in their DMs with the bot (a DM panel's click)."""
     env = sim.env
-    channel = channel or sim.channel
+    channel = member.user.dm_channel if dm else (channel or sim.channel)
     stored = message if message is not None else forged_message(sim, channel, custom_id, select_values=values)
     data: dict[str, Any] = {"custom_id": custom_id,
                             "component_type": ComponentType.BUTTON if values is None else ComponentType.STRING_SELECT}
@@ -82,7 +82,7 @@ async def press(sim: Any, member: Any, custom_id: str, *, values: list[str] | No
     def build() -> tuple[Any, dict[str, Any]]:
         record, payload = sim_actors._interactions.base_payload(
             env.backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=stored.channel_id,
-            guild_id=member.guild.id, user_id=member.id, data=data)
+            guild_id=None if dm else member.guild.id, user_id=member.id, data=data)
         payload["message"] = dict(serializers.message_payload(env.backend, stored))
         record.source_message_id = stored.id
         return record, payload
