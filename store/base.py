@@ -128,6 +128,14 @@ class Store(abc.ABC):
         """(id, channel_id) of every game in its lobby or running."""
 
     @abc.abstractmethod
+    async def games_of_member(self, guild_id: int, user_id: int) -> list[int]:
+        """Running games of a server in which the user holds a seat."""
+
+    @abc.abstractmethod
+    async def games_in_guild(self, guild_id: int) -> list[int]:
+        """Running games of a server."""
+
+    @abc.abstractmethod
     async def untold_games(self) -> list[int]:
         """Running or finished games with moves the channel was not told about (a crash came
         between the commit and the table update)."""
@@ -141,8 +149,9 @@ class Store(abc.ABC):
         """Finished games of a guild, newest first."""
 
     @abc.abstractmethod
-    async def user_stats(self, user_id: int) -> dict[str, Any]:
-        """{title: {"played": n, "won": n}} over the user's finished games."""
+    async def user_stats(self, user_id: int, *, guild_id: int | None) -> dict[str, Any]:
+        """{title: {"played": n, "won": n}} over the user's finished games in one server (a
+        server's stats never show another's)."""
 
     @abc.abstractmethod
     async def update_game(self, game_id: int, now: float, **fields: Any) -> None:

@@ -221,6 +221,16 @@ class PostgresStore(Store):
         rows = await self._all("SELECT id, channel_id FROM games WHERE status IN ('lobby', 'active') ORDER BY id")
         return [(r[0], r[1]) for r in rows]
 
+    async def games_of_member(self, guild_id: int, user_id: int) -> list[int]:
+        rows = await self._all(
+            "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE g.guild_id = $1 AND g.status = 'active'"
+            " AND s.user_id = $2 AND NOT s.is_ai AND s.left_at IS NULL ORDER BY g.id", guild_id, user_id)
+        return [r[0] for r in rows]
+
+    async def games_in_guild(self, guild_id: int) -> list[int]:
+        rows = await self._all("SELECT id FROM games WHERE guild_id = $1 AND status = 'active' ORDER BY id", guild_id)
+        return [r[0] for r in rows]
+
     async def untold_games(self) -> list[int]:
         rows = await self._all("SELECT id FROM games WHERE status IN ('active', 'finished') AND told_version < version"
                                " ORDER BY id")
@@ -239,10 +249,11 @@ class PostgresStore(Store):
             g.seats = await self.seats(g.id)
         return games
 
-    async def user_stats(self, user_id: int) -> dict[str, Any]:
+    async def user_stats(self, user_id: int, *, guild_id: int | None) -> dict[str, Any]:
         rows = await self._all(
             "SELECT g.title, g.result, s.seat FROM seats s JOIN games g ON g.id = s.game_id"
-            " WHERE s.user_id = $1 AND NOT s.is_ai AND g.status = 'finished'", user_id)
+            " WHERE s.user_id = $1 AND NOT s.is_ai AND g.status = 'finished'"
+            " AND g.guild_id IS NOT DISTINCT FROM $2", user_id, guild_id)
         return user_stats([tuple(r) for r in rows])
 
     async def update_game(self, game_id: int, now: float, **fields: Any) -> None:
