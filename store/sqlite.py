@@ -254,10 +254,8 @@ class SQLiteStore(Store):
                 if conn.execute(*update).rowcount != 1:
                     tx.rollback = True
                     return False
-                conn.execute(
-                    "INSERT INTO actions (game_id, seq, seat, user_id, action, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    logged,
-                )
+                conn.execute("INSERT INTO actions (game_id, seq, seat, user_id, action, events, at)"
+                             " VALUES (?, ?, ?, ?, ?, ?, ?)", logged)
                 if rows is not None:
                     _write_timers(conn, game_id, new_version, rows)
             return True

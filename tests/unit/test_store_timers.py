@@ -76,7 +76,8 @@ async def test_a_fired_timer_is_consumed_only_at_its_version(database):
     try:
         gid = await _game(store, 100)
         await store.replace_timers(gid, 0, [("deadline", "turn:1", 10.0, {}), ("reminder", "turn:1", 8.0, {})])
-        deadline, reminder = sorted(await store.claim_timers(20.0, owner="me", lease=60), key=lambda t: t.kind)
+        claimed = await store.claim_timers(20.0, owner="me", lease=60)
+        deadline = next(t for t in claimed if t.kind == "deadline")
         assert deadline.version == 0
         assert await store.commit_action(gid, expected_version=0, seat=0, user_id=7, action={"type": "a"}, events=[],
                                          state={"n": 1}, now=21.0, timers=[("deadline", "turn:1", 10.0, {})])
@@ -97,7 +98,6 @@ async def test_a_fired_timer_is_consumed_only_at_its_version(database):
         await store.retry_timer(rem, 700.0)
         assert await store.claim_timers(650.0, owner="other", lease=60) == []
         assert [t.id for t in await store.claim_timers(700.0, owner="other", lease=60)] == [rem.id]
-        del reminder
     finally:
         await store.close()
 
