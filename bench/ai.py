@@ -23,10 +23,10 @@ import random
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Callable
 
 import engine
 from engine.core import SYSTEM, Game
@@ -76,7 +76,8 @@ def load_previous(title: str, rev: str) -> ModuleType:
     module.__package__ = f"engine.{title}"
     sys.modules[name] = module  # dataclasses and the like look their module up while executing
     try:
-        exec(compile(source, f"{rev[:10]}:engine/{title}/ai.py", "exec"), module.__dict__)
+        # Our own repository's file at a given commit, for a benchmark (never committed code).
+        exec(compile(source, f"{rev[:10]}:engine/{title}/ai.py", "exec"), module.__dict__)  # noqa: S102
     finally:
         sys.modules.pop(name, None)
     return module
@@ -199,7 +200,7 @@ def run(titles: tuple[str, ...], games: int, *, seed: int = 7, prev: str | None 
                 share, _ = duel(title, n, games, current, old.choose, seed + 50_000)
                 rows.append(Row("ai", subject, f"win share vs previous AI ({rev[:8]})", 100 * share, None, "%",
                                 games, fair, None))
-            except Exception as exc:  # an old file that no longer loads is a fact to print, not a crash
+            except Exception as exc:  # noqa: BLE001 - an old file that no longer loads is a fact to print, not a crash
                 if log:
                     log(f"# ai: {title}: the previous seat-filler at {rev[:8]} does not load: {exc!r}")
         elif log:
@@ -244,4 +245,4 @@ if __name__ == "__main__":  # pragma: no cover
     main()
 
 
-__all__ = ["run", "play", "duel", "load_previous", "previous_rev", "random_policy"]
+__all__ = ["duel", "load_previous", "play", "previous_rev", "random_policy", "run"]
