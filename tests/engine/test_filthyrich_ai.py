@@ -39,7 +39,7 @@ def test_all_ai_five_player_games_rarely_bankrupt_anyone():
 
 def test_no_luxury_bought_without_an_income_behind_it():
     """With the starting $10, no business and nothing to open, the seat-filler used to buy the
-    Sunglasses (or the tax-doubling Entourage) and starve; it keeps its money instead."""
+    Personal Trainer (or the tax-doubling Entourage) and starve; it keeps its money instead."""
     st = GAME.setup(5, 3)
     seat = st["active"]
     st["deck"] += st["hands"][seat]
@@ -64,7 +64,8 @@ def test_voluntary_spending_keeps_the_expected_taxes():
         winning = action["type"] in ("buy_luxury", "bid") and len(view["seats"][seat]["luxuries"]) >= LUXURIES_TO_WIN - 1
         if winning or GAME.outcome(st) is not None:
             return
-        if action["type"] == "buy_luxury" or (action["type"] == "play" and "slots" in action):
+        spends = action["type"] == "buy_luxury" or (action["type"] == "play" and "slots" in action)
+        if spends and st["money"][seat] < money_before:
             # What the seat will owe per zero now, times the zeros expected before its turn.
             public = GAME.view(st, None)
             public["me"] = seat

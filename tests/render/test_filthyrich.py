@@ -90,14 +90,14 @@ def test_table_during_windows_and_partial_visibility():
 
     st = new(n=4, page=3, money=[10, 10, 0, 20])
     ad(st, 0, "hotel", 1, [1, 2, 4, 5])
-    ad(st, 1, "noodle_bar", 2, [2, 5])
+    ad(st, 1, "tornado_cleaners", 2, [2, 5])
     ad(st, 3, "gym", 3, [3, 6, 9])
-    lux(st, 2, "sunglasses")
+    lux(st, 2, "personal_trainer")
     st["phase"] = "tax"
     st["tax"] = {"kind": "tax", "zeros": 2, "scope": [0, 1, 2, 3], "pending": [0, 1], "answered": [3]}
     st["roll"] = {"seat": 0, "page": 3, "dice": [1, 0, 5], "zeros": 1, "page_die": None, "next_page": None,
                   "hits": [{"die": 0, "slot": 1, "sign": "hotel", "page": 1, "seat": 0, "amount": 6, "owner": 0},
-                           {"die": 2, "slot": 5, "sign": "noodle_bar", "page": 2, "seat": 1, "amount": 4,
+                           {"die": 2, "slot": 5, "sign": "tornado_cleaners", "page": 2, "seat": 1, "amount": 4,
                             "owner": 1}]}
     OUT.mkdir(parents=True, exist_ok=True)
     for lang in ("en", "ja"):
@@ -105,7 +105,7 @@ def test_table_during_windows_and_partial_visibility():
         (OUT / f"table_window_tax_{lang}.png").write_bytes(png(img))
     st["phase"] = "auction"
     st["tax"] = None
-    st["auction"] = {"lux": "sunglasses", "from": 2, "order": [3, 0, 1], "idx": 1, "high": 7, "high_seat": 3,
+    st["auction"] = {"lux": "personal_trainer", "from": 2, "order": [3, 0, 1], "idx": 1, "high": 7, "high_seat": 3,
                      "passes": 0, "seat": 0, "min": 8}
     img = R.table_image(GAME.view(st, None), NAMES[:4], "en")
     (OUT / "table_window_auction_en.png").write_bytes(png(img))
@@ -118,7 +118,7 @@ def test_the_placement_picture_outlines_only_the_slots_the_ad_may_take():
     from tests.engine.test_filthyrich_rules import ad, new
 
     st = new(n=3, page=2, money=[20, 20, 20])
-    ad(st, 1, "noodle_bar", 2, [1, 2])
+    ad(st, 1, "tornado_cleaners", 2, [1, 2])
     view = GAME.view(st, 0)
     img = R.placement_image(view, NAMES[:3], "ja", "gym", [[3, 6, 9], [2, 5, 8]]).convert("RGB")
     OUT.mkdir(parents=True, exist_ok=True)

@@ -186,7 +186,7 @@ def arranged(card_kind: str, seed: int = 5) -> dict:
         deck.remove(cid)
         return cid
 
-    hand = [take(card_kind)] + [take(k) for k in ("noodle_bar", "donut_shop") if k != card_kind]
+    hand = [take(card_kind)] + [take(k) for k in ("tornado_cleaners", "donut_shop") if k != card_kind]
     st["hands"] = [hand, [take("angel_investor")], [take("rush_hour")]]
     st["active"], st["page"], st["money"] = 0, 2, [60, 20, 15]
     ads = {"tattoo_parlour": (1, 1, [6]), "laundromat": (2, 1, [1, 2]), "cinema": (1, 0, [7, 8, 9]),
@@ -203,14 +203,14 @@ def arranged(card_kind: str, seed: int = 5) -> dict:
     st["assets"] = [[{"id": take("loan_shark"), "row": None, "turn": 0}],
                     [{"id": take("ironclad_lease"), "row": None, "turn": 0}],
                     [{"id": take("neighbourhood_muscle"), "row": 2, "turn": 0}]]
-    st["lux"] = [["sunglasses"], [], ["entourage"]]
-    st["market"] = [x for x in LUXURY_ORDER if x not in ("sunglasses", "entourage")]
+    st["lux"] = [["personal_trainer"], [], ["entourage"]]
+    st["market"] = [x for x in LUXURY_ORDER if x not in ("personal_trainer", "entourage")]
     st["deck"], st["discard"] = deck, []
     st["turn_no"] = 3
     return st
 
 
-@pytest.mark.parametrize("card_kind", sorted(set(ASSETS) | set(ACTIONS) | {"hotel", "gym", "noodle_bar"}))
+@pytest.mark.parametrize("card_kind", sorted(set(ASSETS) | set(ACTIONS) | {"hotel", "gym", "tornado_cleaners"}))
 def test_every_card_sub_menu_reaches_every_play(card_kind):
     st = arranged(card_kind)
     pc = context(st, 0)
@@ -221,9 +221,9 @@ def test_every_card_sub_menu_reaches_every_play(card_kind):
 
 
 def test_cover_fee_labels_match_the_rules():
-    st = arranged("noodle_bar")
+    st = arranged("tornado_cleaners")
     pc = context(st, 0)
-    card = next(c for c in st["hands"][0] if c.startswith("noodle_bar"))
+    card = next(c for c in st["hands"][0] if c.startswith("tornado_cleaners"))
     menu = ui.on_component(pc, "card", [card])
     assert isinstance(menu, Show)
     select = next(c for c in menu.panel.components if isinstance(c, Select))
