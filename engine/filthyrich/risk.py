@@ -87,38 +87,43 @@ def fixed_marks(seat: Seat) -> int:
     return sum(ASSETS[k]["marks"] for k in asset_kinds(seat)) + sum(LUXURIES[x]["marks"] for x in seat["luxuries"])
 
 
+def _holding(view: View, seat: int, add_business: str | None, add_asset: str | None, add_luxury: str | None,
+             drop_asset: str | None) -> tuple[Seat, int, int, int]:
+    """The seat as it would be with a business, asset or luxury more (or a loan repaid):
+    (seat, its $ marks, the marks no sale can shed, what its businesses would sell for)."""
+    me = view["seats"][seat]
+    assets = [a for a in me["assets"] if a.get("id") != drop_asset] + ([{"kind": add_asset}] if add_asset else [])
+    hypo = dict(me, assets=assets, luxuries=list(me["luxuries"]) + ([add_luxury] if add_luxury else []))
+    businesses = list(me["businesses"]) + ([add_business] if add_business else [])
+    fixed = fixed_marks(hypo)
+    marks = fixed + sum(BUSINESSES[kind(c)]["marks"] for c in businesses)
+    liquid = sum(sale_of(hypo, c) for c in businesses)
+    return hypo, marks, fixed, liquid
+
+
 def reserve(view: View, *, add_business: str | None = None, add_asset: str | None = None,
-            add_luxury: str | None = None, seat: int | None = None) -> int:
+            add_luxury: str | None = None, drop_asset: str | None = None, seat: int | None = None) -> int:
     """Money the seat should keep after a voluntary spend (with the thing bought, if any):
     enough to pay the zeros likely before its next turn from money alone, and enough that
     money plus every business sold survives nearly all of them, plus the next loan interest.
     Taxes of separate rolls add up, so k zeros cost k times one zero's tax."""
     seat = view["me"] if seat is None else seat
-    me = view["seats"][seat]
-    lux = list(me["luxuries"]) + ([add_luxury] if add_luxury else [])
-    hypo = dict(me, luxuries=lux, assets=list(me["assets"]) + ([{"kind": add_asset}] if add_asset else []))
-    marks = me["marks"]
-    fixed = fixed_marks(me)
-    liquid = sum(sale_of(me, c) for c in me["businesses"])
-    if add_business:
-        marks += BUSINESSES[add_business]["marks"]
-        liquid += sale_of(me, add_business)
-    if add_asset:
-        marks += ASSETS[add_asset]["marks"]
-        fixed += ASSETS[add_asset]["marks"]
-    if add_luxury:
-        marks += LUXURIES[add_luxury]["marks"]
-        fixed += LUXURIES[add_luxury]["marks"]
+    hypo, marks, fixed, liquid = _holding(view, seat, add_business, add_asset, add_luxury, drop_asset)
     lam = zeros_ahead(view, seat)
-    per_zero = tax_for(hypo, marks, 1)
-    per_fixed = tax_for(hypo, fixed, 1)
-    cash = per_zero * zeros_to_cover(lam, CASH_CONFIDENCE)
-    solvent = per_fixed * zeros_to_cover(lam, SOLVENT_CONFIDENCE) - liquid
-    return max(cash, solvent, 0) + me["interest"]
+    cash = tax_for(hypo, marks, 1) * zeros_to_cover(lam, CASH_CONFIDENCE)
+    solvent = tax_for(hypo, fixed, 1) * zeros_to_cover(lam, SOLVENT_CONFIDENCE) - liquid
+    return max(cash, solvent, 0) + view["seats"][seat]["interest"]
+
+
+def taxes_ahead(view: View, seat: int | None = None, *, add_business: str | None = None,
+                add_asset: str | None = None, add_luxury: str | None = None, drop_asset: str | None = None) -> int:
+    """The taxes a seat can expect before its next turn (with the thing bought, if any),
+    rounded up: what the panel warns a player not to spend below."""
+    seat = view["me"] if seat is None else seat
+    hypo, marks, _, _ = _holding(view, seat, add_business, add_asset, add_luxury, drop_asset)
+    return math.ceil(tax_for(hypo, marks, 1) * zeros_ahead(view, seat))
 
 
 def expected_taxes(view: View, seat: int | None = None) -> int:
-    """The taxes a seat can expect before its next turn, rounded up: shown to players."""
-    seat = view["me"] if seat is None else seat
-    me = view["seats"][seat]
-    return math.ceil(me["tax_per_zero"] * zeros_ahead(view, seat))
+    """The taxes a seat can expect before its next turn with what it holds now."""
+    return taxes_ahead(view, seat)

@@ -1223,3 +1223,57 @@ def test_data_file_is_complete_and_checked():
     assert [len(bd.placements(s)) for s in ("single", "pair_h", "pair_v", "row3", "col3", "l3", "gamma3",
                                             "rev_l3", "square", "tee", "long_l")] == [9, 6, 6, 3, 3, 4, 4, 4, 4, 2, 2]
     assert bd.placements("pair_v")[2] == (3, 6)
+
+
+# -- windows: who owes an answer, and how long they have (issue 19) -----------------------------
+
+
+def test_a_turn_keeps_one_window_through_an_audit():
+    """One turn is one window id (the house plans one deadline per id): an audit the active
+    player causes opens the audited seat's own window, then the same turn window goes on."""
+    st = new(money=[10, 3, 10, 10])
+    ad(st, B, "donut_shop", 1, [1])
+    visit = hand(st, A, "tax_inspector", "angel_investor")[0]
+    turn = GAME.windows(st)
+    assert [(w.kind, w.seats) for w in turn] == [("turn", (A,))]
+    play(st, A, visit, target=B)
+    audit = GAME.windows(st)
+    assert [(w.kind, w.seats) for w in audit] == [("audit", (B,))] and audit[0].id != turn[0].id
+    assert GAME.to_act(st) == [B]
+    do(st, B, type="tax_decision", sell=[])
+    assert GAME.windows(st) == turn and st["phase"] == "turn"
+
+
+def test_every_seat_that_owes_an_answer_is_in_the_window(script):
+    """Tax day: every business owner (and nobody else); an audit: the audited owner; an
+    auction: the bidder prompted, with a new window each time the prompt comes round (a seat
+    that passed is asked again, so it is a new obligation)."""
+    st = new(money=[20, 20, 0, 20])
+    ad(st, A, "donut_shop", 1, [3])
+    ad(st, D, "tattoo_parlour", 1, [2])
+    lux(st, C, "personal_trainer")
+    roll(st, script, [0])
+    (tax,) = GAME.windows(st)
+    assert tax.kind == "tax" and sorted(tax.seats) == [A, D] == sorted(GAME.to_act(st))
+    do(st, A, type="tax_decision", sell=[])
+    assert GAME.windows(st)[0].seats == (D,) and GAME.windows(st)[0].id == tax.id
+    do(st, D, type="tax_decision", sell=[])
+    # C could not pay: the auction of the Personal Trainer starts at C's left.
+    first = GAME.windows(st)[0]
+    assert first.kind == "auction" and first.seats == (D,)
+    do(st, D, type="pass")
+    do(st, A, type="bid", amount=6)
+    do(st, B, type="pass")
+    again = GAME.windows(st)[0]
+    assert again.seats == (D,) and again.id != first.id
+
+
+def test_every_window_follows_the_pace():
+    """A slow game gives each window hours (a tax, audit or auction answer decides a player's
+    money: the seat-filler must not settle it while the player sleeps); a live one minutes."""
+    kinds = {t.kind: t for t in GAME.timers}
+    assert set(kinds) == {"turn", "tax", "audit", "auction"}
+    for kind in ("tax", "audit", "auction"):
+        assert kinds[kind].slow >= 8 * 3600, kind
+        assert kinds[kind].live <= 5 * 60, kind
+    assert kinds["turn"].slow >= 24 * 3600
