@@ -366,6 +366,9 @@ async def test_three_player_game_through_the_bot(sim):
 
 # -- deadlines under virtual time --------------------------------------------------------------
 
+#: The tax, audit and auction windows of a slow game (engine/filthyrich/rules.py timers).
+WINDOW = 12 * 3600
+
 
 async def test_tax_and_auction_deadlines_fire_under_virtual_time(sim):
     ann, bob, _cy = await start3(sim)
@@ -373,7 +376,8 @@ async def test_tax_and_auction_deadlines_fire_under_virtual_time(sim):
     # The host chooses "skip" for deadlines in /game settings: a late seat gets the game's default
     # (no sale in a tax window, a pass in an auction).
     settings = (await ann.slash(sim.channel, "game settings")).response.message
-    assert "Tax sell window: 30 min" in text_of(settings) or "30 min" in text_of(settings)
+    # A slow game (the default pace): every window lasts hours (issue 19), the turn a day.
+    assert "Tax day: sell or keep: 12 h" in text_of(settings) and "Auction bid: 12 h" in text_of(settings)
     await ann.select(settings, ["skip"], custom_id=next(c for c in custom_ids(settings) if c.endswith(":Hset:on_deadline")))
     await sim.settle()
     game = await sim.game()
@@ -391,11 +395,14 @@ async def test_tax_and_auction_deadlines_fire_under_virtual_time(sim):
     assert game.state["phase"] == "tax" and sorted(game.state["tax"]["pending"]) == [0, 1, 2]
     table = await sim.table_message()
     assert "Deadline <t:" in text_of(table) and "Waiting for: ann, bob, cy" in text_of(table)
-    # Ann keeps everything; Bob and Cy let the 30-minute tax window run out.
+    # Ann keeps everything; Bob and Cy let the 12-hour tax window run out. (It used to close
+    # after 30 minutes, and the seat-filler then decided a sleeping player's money.)
     await click(sim, ann, table, label="Keep everything")
     panel = await sim.hand(bob)
     assert "You owe **$1** and have **$7**" in text_of(panel)
-    await sim.advance(1790)
+    await sim.advance(1810)
+    assert (await sim.game()).state["phase"] == "tax"
+    await sim.advance(WINDOW - 1810 - 10)
     assert (await sim.game()).state["phase"] == "tax"
     mark = len(sim.channel.history())
     await sim.advance(20)
@@ -415,20 +422,20 @@ async def test_tax_and_auction_deadlines_fire_under_virtual_time(sim):
     # The auction: Ann lets her prompt run out (a pass), Bob bids the minimum from his panel,
     # Ann's next prompt runs out too: Bob gets the Personal Trainer.
     mark = len(sim.channel.history())
-    await sim.advance(1801)
+    await sim.advance(WINDOW + 1)
     game = await sim.game()
     assert "Deadline passed for ann: their move is skipped." in channel_text(sim, mark)
     assert game.state["auction"]["seat"] == 1
     panel = await sim.hand(bob)
     assert "Lowest bid $6; you have $6." in text_of(panel)
     await click(sim, bob, panel, label="Bid $6")
-    await sim.advance(1801)
+    await sim.advance(WINDOW + 1)
     game = await sim.game()
     assert game.state["lux"][1] == ["personal_trainer"] and game.state["money"][1] == 0
     assert game.state["auction"]["lux"] == "diamond_phone" and game.state["auction"]["seat"] == 0
     # The phone: Bob cannot afford it; Ann's prompt runs out; it leaves the game.
     mark = len(sim.channel.history())
-    await sim.advance(1801)
+    await sim.advance(WINDOW + 1)
     game = await sim.game()
     text = channel_text(sim, mark)
     assert "Nobody bids: Diamond-Studded Phone leaves the game." in text
