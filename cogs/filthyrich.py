@@ -181,7 +181,7 @@ class UI(CardMenus, TitleUI):
             comps.append(Select("act", pc.tk("ui.buy_pick"), [
                 pc.act_option(pc.tk("ui.buy_option", luxury=a["luxury"], price=LUXURIES[a["luxury"]]["price"]), a,
                               self._flag_luxury(pc, a["luxury"], LUXURIES[a["luxury"]]["price"])
-                              + self._luxury_desc(t, a["luxury"]), emoji="💎")
+                              + self.luxury_desc(t, a["luxury"]), emoji="💎")
                 for a in buys][:MAX_OPTIONS]))
         hand = view["private"]["hand"]
         can_act = any(a["type"] in ("play", "discard") for a in pc.legal)
@@ -191,10 +191,11 @@ class UI(CardMenus, TitleUI):
             for card in hand[:MAX_OPTIONS]:
                 k = card["kind"]
                 playable = any(a["type"] == "play" and a["card"] == card["id"] for a in pc.legal)
-                desc = self._card_summary(t, k)
-                if not playable:
-                    desc = pc.tk("ui.not_playable") + " · " + desc
-                options.append(Option(card_name(t, k), card["id"], desc[:100], emoji=KIND_EMOJI[category(k)]))
+                # "Cannot be played now" goes in the label, so the description keeps the whole
+                # effect within Discord's 100 characters.
+                label = card_name(t, k) if playable else pc.tk("ui.not_playable", card=k)
+                options.append(Option(label, card["id"], self.card_summary(t, k)[:100],
+                                      emoji=KIND_EMOJI[category(k)] if playable else "🚫"))
             comps.append(Select("card", pc.tk("ui.card_pick"), options))
         sells = pc.legal_of("sell")
         if sells:
@@ -207,8 +208,10 @@ class UI(CardMenus, TitleUI):
             comps.append(Select("act", pc.tk("ui.repay_pick"), [
                 pc.act_option(pc.tk("ui.repay_option", card=kind(a["asset"]),
                                     amount=ASSETS[kind(a["asset"])]["params"]["repay"]), a,
+                              # the warning, else what the loan does (both fit in 100 characters)
                               (self._flag(pc, seat["money"] - ASSETS[kind(a["asset"])]["params"]["repay"],
-                                          drop_asset=a["asset"]) + effect_text(t, kind(a["asset"])))[:100],
+                                          drop_asset=a["asset"]).removesuffix(" · ")
+                               or effect_text(t, kind(a["asset"])))[:100],
                               emoji="💸")
                 for a in repays][:MAX_OPTIONS]))
         roll = {"type": "roll"}

@@ -67,14 +67,14 @@ class CardMenus:
             return ""
         return self._flag(pc, pc.view["seats"][pc.seat]["money"] - price, add_luxury=x)
 
-    def _luxury_desc(self, t: Translator, x: str) -> str:
+    def luxury_desc(self, t: Translator, x: str) -> str:
         lux = LUXURIES[x]
         desc = t(f"{T}.ui.marks_part", count=lux["marks"])
         if lux.get("special"):
             desc += " · " + t(f"{T}.special.{lux['special']}")
         return desc[:100]
 
-    def _card_summary(self, t: Translator, k: str) -> str:
+    def card_summary(self, t: Translator, k: str) -> str:
         """Kind, cost, $ marks and effect in one line (select descriptions)."""
         cat = category(k)
         bits = [t(f"{T}.kind.{cat}")]
@@ -105,7 +105,7 @@ class CardMenus:
         k = kind(card)
         cat = category(k)
         plays = [a for a in pc.legal if a["type"] == "play" and a.get("card") == card]
-        lines = [f"**{card_name(t, k)}** · " + self._card_summary(t, k)]
+        lines = [f"**{card_name(t, k)}** · " + self.card_summary(t, k)]
         comps: list[Any] = []
         image = None
         eff = effect_key(k)
@@ -125,7 +125,7 @@ class CardMenus:
                 return self.business_menu(pc, card, businesses[0])
             lines.append(pc.tk("ui.business_pick"))
             comps.append(Select(f"pb:{card}", pc.tk("ui.business_pick"), [
-                Option(card_name(t, kind(b)), b, self._card_summary(t, kind(b))[:100], emoji="🏪")
+                Option(card_name(t, kind(b)), b, self.card_summary(t, kind(b))[:100], emoji="🏪")
                 for b in businesses][:MAX_OPTIONS]))
             image = self._binder_image(pc) if eff == "move_ad" else None
         elif eff == "set_page":
@@ -150,7 +150,7 @@ class CardMenus:
         elif eff == "research":
             lines.append(pc.tk("ui.research_pick"))
             comps.append(Select("act", pc.tk("ui.research_pick"), [
-                pc.act_option(card_name(t, a["business"]), a, self._card_summary(t, a["business"])[:100], emoji="🔎")
+                pc.act_option(card_name(t, a["business"]), a, self.card_summary(t, a["business"])[:100], emoji="🔎")
                 for a in plays][:MAX_OPTIONS]))
         elif eff == "estate_sale":
             lines.append(pc.tk("ui.luxury_pick"))
@@ -160,7 +160,7 @@ class CardMenus:
                                     price=max(0, LUXURIES[a["luxury"]]["price"] - disc),
                                     list=LUXURIES[a["luxury"]]["price"]), a,
                               self._flag_luxury(pc, a["luxury"], max(0, LUXURIES[a["luxury"]]["price"] - disc))
-                              + self._luxury_desc(t, a["luxury"]), emoji="💎")
+                              + self.luxury_desc(t, a["luxury"]), emoji="💎")
                 for a in plays][:MAX_OPTIONS]))
         else:
             a = plays[0]
@@ -255,7 +255,7 @@ class CardMenus:
         eff = effect_key(k)
         plays = [a for a in pc.legal if a["type"] == "play" and a.get("card") == card and a.get("business") == business]
         lines = [f"**{card_name(t, k)}** · " + effect_text(t, k),
-                 f"🏪 **{card_name(t, bk)}** · " + self._card_summary(t, bk)]
+                 f"🏪 **{card_name(t, bk)}** · " + self.card_summary(t, bk)]
         comps: list[Any] = []
         if not plays:
             lines.append("🚫 " + self.why_not(pc, card))

@@ -12,14 +12,14 @@ from typing import Any
 
 import pytest
 
-from cogs.filthyrich import UI, tax_due
+from cogs.filthyrich import UI, effect_text, tax_due
 from cogs.shared import codec
 from cogs.shared.panel import Apply, Ask, Button, Panel, Refuse, Select, Show
 from cogs.shared.titles import PanelContext, TableContext
 from cogs.shared.views import rows_needed
 from engine.core import copy_json
 from engine.filthyrich import GAME
-from engine.filthyrich.data import ACTIONS, ASSETS, LUXURY_ORDER
+from engine.filthyrich.data import ACTIONS, ASSETS, BUSINESSES, LUXURIES, LUXURY_ORDER
 from locales import Translator
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -390,3 +390,19 @@ def test_todo_says_nothing_private():
     for seat in range(5):
         for lang in ("en", "ja", "es"):
             assert _todo(st, seat, lang) == _todo(other, seat, lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "es"])
+def test_option_texts_fit_discord_s_100_characters_uncut(lang):
+    """Select option labels and descriptions are at most 100 characters: every card's summary,
+    a card that cannot be played, a luxury with the largest warning, fit whole (not cut)."""
+    t = Translator(lang)
+    for k in list(BUSINESSES) + list(ASSETS) + list(ACTIONS):
+        assert len(ui.card_summary(t, k)) <= 100, (k, ui.card_summary(t, k))
+        assert len(t("filthyrich.ui.not_playable", card=k)) <= 100
+    worst = t("filthyrich.ui.warn_short", money=999, taxes=999) + " · "
+    for x in LUXURIES:
+        assert len(worst + ui.luxury_desc(t, x)) <= 100, x
+    for k in ASSETS:
+        if ASSETS[k]["effect"] == "loan":
+            assert len(effect_text(t, k)) <= 100
