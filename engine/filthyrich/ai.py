@@ -6,9 +6,14 @@ It values everything in dollars over a short horizon of future rolls:
     higher page already has a card in that slot) and how many dice those pages roll; cards on
     high pages are also hard to cover, since fewer pages lie above them;
   - every $ mark costs about a quarter of a dollar per roll in taxes;
-  - luxuries are bought whenever a tax reserve stays in hand, the third at any price;
+  - it never spends (luxury, business with its cover fees, asset, bid, takeover) below the
+    reserve of `risk.reserve`: the taxes the rolls before its next turn will most likely bring,
+    paid from money alone, and nearly surely from money plus every business sold. Taxes on
+    other players' rolls while holding $0-5 were what bankrupted it (1.3 seats per 5-player game);
+  - a luxury that does not win is bought only with a business (an income) behind it, never the
+    tax-doubling one; the third at any price;
   - in a tax window it sells the cheapest set of businesses that keeps it solvent;
-  - at auction it bids the minimum while the price stays near the printed one.
+  - at auction it bids the minimum while the price stays near the printed one and the reserve holds.
 """
 
 from __future__ import annotations
