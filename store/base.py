@@ -220,8 +220,10 @@ class Store(abc.ABC):
         `now + lease`; the claimed rows, soonest first. Only claimed timers may be fired."""
 
     @abc.abstractmethod
-    async def consume_timer(self, timer: Timer, *, rearm_at: float | None = None) -> bool:
-        """A fired timer is done: its row goes (or, with `rearm_at`, stays due then, unclaimed),
+    async def consume_timer(self, timer: Timer, *, rearm_at: float | None = None,
+                            payload: dict[str, Any] | None = None) -> bool:
+        """A fired timer is done: its row goes (or, with `rearm_at`, stays due then, unclaimed,
+        with `payload` if given),
         only if the row and its game are still at the version it was planned for. Otherwise
         (what it did moved the game, and the row was planned again) the claim is released.
         True if consumed."""

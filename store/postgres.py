@@ -381,7 +381,8 @@ class PostgresStore(Store):
         rows = await self._write(lambda conn: conn.fetch(sql, now, limit, owner, now + lease))
         return sorted((_timer(r) for r in rows), key=lambda t: (t.due_at, t.id))
 
-    async def consume_timer(self, timer: Timer, *, rearm_at: float | None = None) -> bool:
+    async def consume_timer(self, timer: Timer, *, rearm_at: float | None = None,
+                            payload: dict[str, Any] | None = None) -> bool:
         at_version = ("version = $3 AND NOT EXISTS (SELECT 1 FROM games g WHERE g.id = timers.game_id"
                       " AND g.status = 'active' AND g.version <> $3)")
 
@@ -391,8 +392,9 @@ class PostgresStore(Store):
                                           f" AND {at_version}", timer.id, timer.owner, timer.version)
             else:
                 done = await conn.execute(
-                    f"UPDATE timers SET due_at = $4, owner = NULL, lease_until = NULL WHERE id = $1 AND owner IS NOT"
-                    f" DISTINCT FROM $2 AND {at_version}", timer.id, timer.owner, timer.version, rearm_at)
+                    f"UPDATE timers SET due_at = $4, payload = $5, owner = NULL, lease_until = NULL WHERE id = $1"
+                    f" AND owner IS NOT DISTINCT FROM $2 AND {at_version}", timer.id, timer.owner, timer.version,
+                    rearm_at, timer.payload if payload is None else payload)
             if done.endswith(" 1"):
                 return True
             await conn.execute("UPDATE timers SET owner = NULL, lease_until = NULL WHERE id = $1 AND owner IS NOT"

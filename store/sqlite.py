@@ -355,13 +355,15 @@ class SQLiteStore(Store):
         rows = await self._write(run)
         return sorted((_timer(r) for r in rows), key=lambda t: (t.due_at, t.id))
 
-    async def consume_timer(self, timer: Timer, *, rearm_at: float | None = None) -> bool:
+    async def consume_timer(self, timer: Timer, *, rearm_at: float | None = None,
+                            payload: dict[str, Any] | None = None) -> bool:
         mine = (timer.id, timer.owner, timer.version, timer.version)
         if rearm_at is None:
             done = (f"DELETE FROM timers WHERE id = ? AND owner IS ? AND {_AT_VERSION}", mine)
         else:
-            done = (f"UPDATE timers SET due_at = ?, owner = NULL, lease_until = NULL WHERE id = ? AND owner IS ?"
-                    f" AND {_AT_VERSION}", (rearm_at, *mine))
+            done = (f"UPDATE timers SET due_at = ?, payload = ?, owner = NULL, lease_until = NULL WHERE id = ?"
+                    f" AND owner IS ? AND {_AT_VERSION}",
+                    (rearm_at, dumps(timer.payload if payload is None else payload), *mine))
 
         def run(conn: sqlite3.Connection) -> bool:
             with Transaction(conn):
