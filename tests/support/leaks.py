@@ -429,7 +429,10 @@ class LeakWatch:
                 watch.pictures[hashlib.sha256(data).hexdigest()] = tag
             return data
 
-        self._patch(table_mod, "png", png)
+        import cogs.shared.results as results_mod
+
+        for module in (table_mod, results_mod):  # every module that encodes the house's pictures
+            self._patch(module, "png", png)
 
         if self.markers:
             for lang in languages():
