@@ -420,17 +420,3 @@ class UI(CardMenus, TitleUI):
             a = view["auction"]
             return t(f"{T}.ui.todo_auction", luxury=a["luxury"], min=a["min"])
         return None
-
-    def ping_text(self, t: Translator, view: dict[str, Any]) -> str | None:
-        phase = view["phase"]
-        if phase == "turn":
-            return t(f"{T}.ui.ping_turn")
-        if phase == "tax":
-            return t(f"{T}.ui.ping_tax", count=view["tax"]["zeros"])
-        if phase == "audit":
-            tx = view["tax"]
-            return t(f"{T}.ui.ping_audit", due=tx["due"].get(str(tx["scope"][0]), 0))
-        if phase == "auction":
-            a = view["auction"]
-            return t(f"{T}.ui.ping_auction", luxury=a["luxury"], min=a["min"])
-        return None

@@ -117,6 +117,8 @@ class Turns:
                 log.exception("%s: the to-do line for seat %s failed", game.title, seat)
                 todo = None
             todo = todo or t("core.ping.your_move_plain")
+            if todo[-1] not in ".!?。！？…":
+                todo += t("core.ping.stop")
             key = "overdue" if p.overdue and seat in p.remind else ("reminder" if seat in p.remind and seat not in p.ping
                                                                     else "act")
             line = t(f"core.ping.{key}", who=name, todo=todo)

@@ -345,8 +345,16 @@ def reply_text(result: simcord.InteractionResult) -> str:
 
 
 def channel_text(sim: Sim, since: int = 0) -> str:
-    """The text of the channel's messages, from the `since`-th on."""
-    return "\n".join(text_of(m) for m in sim.channel.history()[since:])
+    """The text of the channel's messages, from the `since`-th on; and the one before it when
+    it is a turn message that was extended since (moves that call nobody new extend the latest
+    turn message by an edit instead of posting a new one)."""
+    history = sim.channel.history()
+    start = since
+    if 0 < since <= len(history):
+        before = history[since - 1]
+        if before.edited_at is not None and before.content and not before.embeds:
+            start = since - 1
+    return "\n".join(text_of(m) for m in history[start:])
 
 
 async def save_picture(message: Any, name: str, *, folder: Path) -> bytes:

@@ -140,8 +140,9 @@ def check_state(state: dict, langs=("en",)) -> None:
     assert lines and all("filthyrich." not in x for x in lines)
     for b in ui.table_buttons(tc):
         codec.make("br", 123456789, 987654, b.code)
-    text = ui.ping_text(Translator(langs[0]), GAME.view(state, None))
-    assert text is None or "filthyrich." not in text
+    for seat in range(state["n"]):
+        text = ui.todo(Translator(langs[0]), GAME.view(state, None), seat)
+        assert text is None or "filthyrich." not in text
 
 
 def ai_game(players: int, seed: int, steps: int, every: int = 1, langs=("en",)) -> set[str]:
@@ -270,7 +271,7 @@ def test_tax_window_panel_and_choice():
     tc = TableContext(1, 1, GAME.view(trial, None), Translator("en"), NAMES[:3], "filthyrich")
     assert any("Tax day" in line for line in ui.table_lines(tc))
     assert [b.label for b in ui.table_buttons(tc)] == ["Keep everything"]
-    assert "My hand" in ui.ping_text(Translator("en"), GAME.view(trial, None))
+    assert any("tax day" in (ui.todo(Translator("en"), GAME.view(trial, None), s) or "") for s in range(3))
 
 
 # -- the newcomer's guard and the ping's line (issues 15 and 19) --------------------------------
