@@ -112,6 +112,11 @@ class House:
     def forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)
 
+    @property
+    def cached_games(self) -> int:
+        """How many games this process keeps in memory (benchmarks, metrics)."""
+        return len(self._cache)
+
     def cached(self, game_id: int) -> GameRow | None:
         """The game as this process last knew it, without asking the store (for bookkeeping
         only: nothing is decided on it)."""
