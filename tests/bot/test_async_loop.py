@@ -6,7 +6,7 @@ DM when they must act and the last one says when the game is over; /game mine; t
 from __future__ import annotations
 
 from tests.support import toy
-from tests.support.sim import button, custom_ids, labels, panel_of, reply_text, text_of
+from tests.support.sim import button, custom_ids, labels, panel_of, picture_urls, reply_text, text_of
 
 TOY = toy.TITLE
 
@@ -147,3 +147,37 @@ async def test_an_ai_seat_has_its_remove_button_beside_it_in_the_lobby(sim):
     await sim.settle()
     game = await sim.game()
     assert [s.is_ai for s in game.seats] == [False, True]
+
+
+async def test_a_table_of_the_older_layout_is_posted_again_once_at_upgrade(sim):
+    members, game = await _three(sim)
+    # A table posted by the previous version: an embed with classic buttons.
+    backend = sim.env.backend
+    hand = custom_ids(await sim.table_message())[0]
+    old = backend.create_message(sim.channel.id, backend.bot_user.id, "", embeds=[{"title": "Pennies"}],
+                                 components=[{"type": 1, "components": [
+                                     {"type": 2, "style": 1, "label": "My hand", "custom_id": hand}]}])
+    settings = {k: v for k, v in game.settings.items() if k != "layout"}
+    await sim.store.update_game(game.id, 0, table_message_id=old.id, settings=settings)
+    await sim.restart()
+    game = await sim.game()
+    table = await sim.table_message()
+    assert table.id != old.id and game.settings.get("layout") == 2 and picture_urls(table)
+    assert sim.channel.history()[-1].id == table.id
+    left = [m for m in sim.channel.history() if m.id == old.id]
+    assert not left or "table moved down" in text_of(left[0])
+    await sim.restart()  # once: a second start leaves the new table where it is
+    assert (await sim.table_message()).id == table.id
+
+
+async def test_a_select_longer_than_twenty_five_options_is_split_so_every_option_is_reachable():
+    from cogs.shared.layout import panel_view
+    from cogs.shared.panel import Option, Panel, Select
+
+    options = [Option(f"offer {i}", f"#{i}") for i in range(60)]
+    view = panel_view(1, 3, Panel(title="Offers", components=[Select("act", "Answer an offer", options)]))
+    selects = [item.item for item in view.walk_children() if hasattr(item, "item")
+               and hasattr(item.item, "options")]
+    assert [len(s.options) for s in selects] == [25, 25, 10]
+    assert sorted(o.value for s in selects for o in s.options) == sorted(o.value for o in options)
+    assert len({s.custom_id for s in selects}) == 3
