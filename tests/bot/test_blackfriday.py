@@ -225,6 +225,7 @@ ADJUST = re.compile(r"▸ 📉 \*\*Price adjustment\*\*: (the (buy|silver) table
                     r"only [45] briefcases are left on sell table [123])\.")
 DRAW = re.compile(r"▸ .+ draws [🟨🟦🟥🟩🟧⬛ ]+"
                   r"( · ⚫ one black briefcase \(it goes back into the bag\)\.| · 💥 \*\*crash!\*\* \d+ black .+)?")
+MOVE = re.compile(r"^▸ .+ (buys|sells|passes|uses their special card|takes a subsidy)")
 PRICES = re.compile(r"▸ New prices: 🟨 \$\d+→\$\d+ [▲▼=] · 🟦 .+ · 🟥 .+ · 🟩 .+ · 🟧 \$\d+→\$\d+ [▲▼=]")
 
 
@@ -235,12 +236,14 @@ def check_adjustment(message: str) -> None:
     lines = message.split("\n")
     i = next(i for i, line in enumerate(lines) if "📉" in line)
     assert ADJUST.fullmatch(lines[i]), lines[i]
-    rest = [line for line in lines[i + 1:] if not line.startswith("🔔")]
+    rest = [line for line in lines[i + 1:] if not line.startswith(("🔔", "⏰"))]
     while rest and rest[0].startswith("▸ ⚠️"):
         rest.pop(0)
     assert DRAW.fullmatch(rest[0]), rest[0]
     assert PRICES.fullmatch(rest[1]), rest[1]
-    assert len(rest) <= 8, message
+    # The turn message goes on with the moves after the adjustment: the adjustment ends there.
+    block = next((rest[:k] for k, line in enumerate(rest) if MOVE.search(line)), rest)
+    assert len(block) <= 8, message
 
 
 # -- a 4-player game: three people and an AI --------------------------------------------------

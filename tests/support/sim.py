@@ -326,6 +326,15 @@ def text_of(message: discord.Message) -> str:
     return "\n".join(parts)
 
 
+def heading(message: discord.Message) -> str:
+    """What a panel says first (its title and description), without what follows (fields,
+    sections, buttons): the part every seat's panel shares in a public moment."""
+    for c in _leaves(message):
+        if isinstance(c, discord.TextDisplay):
+            return c.content
+    return message.embeds[0].description or "" if message.embeds else ""
+
+
 def picture_urls(message: discord.Message) -> list[str]:
     """The pictures a message shows: its embeds' images and its media galleries' items."""
     urls = [e.image.url for e in message.embeds if e.image and e.image.url]
