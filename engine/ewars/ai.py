@@ -1,7 +1,8 @@
 """The seat-filling AI: one action per call, from the seat's view and legal list only.
 
 The bot calls it on a timer during dice time, so each call returns one small step: roll,
-claim, or ring. Heuristics (cheap: well under a millisecond per decision):
+claim, ring, or (in a slow game, see below) wait. Heuristics (cheap: well under a millisecond
+per decision):
   - dice time: claim the card worth most (itself, plus the cards it would sandwich with our
     claims, minus exposure to rival claims around it); ring once all our dice are down,
     after rolling a while, when rivals pull ahead, or when a rival's (public) dice can take
@@ -9,7 +10,14 @@ claim, or ring. Heuristics (cheap: well under a millisecond per decision):
   - dispatch: score each (claimed card, rank) pair: the chance our employee survives times
     what the card is worth to us, plus the expected rival claims its ability would knock off
     (rivals' ranks guessed from their public discards), minus a small cost for spending a
-    strong rank that would otherwise stay in hand.
+    strong rank that would otherwise stay in hand. Picks go to cards still without one, then
+    the seat confirms (it never reconsiders, so it always finishes its dispatch).
+
+A slow game (view "pace" == "slow") must not be a race that a seat-filler, always online,
+wins against people who look in a few times a day: there it takes one short turn at the dice
+(the rolls its live self would take before ringing), then waits; it rings only once the
+minimum dice time is over (view "min_over"), never as soon as the last person's first roll
+unlocks the bell for the people at the table.
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ from .grid import between, parse, reach
 _COST = {"star": 0.8, "executive": 0.5, "manager": 0.4, "section_chief": 0.4, "subsection_chief": 0.35, "staff": 0.0}
 
 
-def choose(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+def choose(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any] | None:
     if not legal:
         raise ValueError("no legal action")
     phase = view.get("phase")
@@ -55,7 +63,9 @@ def _sandwich(i: int, me: int, cols: int, cards: list[bool], claims: dict[int, i
     return total
 
 
-def _dice(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+def _dice(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any] | None:
+    if view.get("pace") == "slow" and not view.get("min_over", True):
+        return _slow_dice(view, legal, rng)
     me = view["me"]
     rows, cols, cards, claims = _board(view)
     by_type: dict[str, list[dict[str, Any]]] = {}
@@ -94,6 +104,22 @@ def _dice(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random)
     return by_type["roll"][0]
 
 
+def _slow_dice(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any] | None:
+    """Before the minimum time of a slow game: claim what the dice allow, roll as long as its
+    live self would before ringing (fewer rolls once it holds claims), then wait. It always
+    acts while the bell waits for it (it is in `to_act`), and never rings."""
+    me = view["me"]
+    options = [a for a in legal if a["type"] != "ring_bell"]
+    if any(a["type"] == "claim" for a in options):
+        return _dice(dict(view, pace="live"), options, rng)
+    mine = len(view["seats"][me]["claims"])
+    budget = 3 + 2 * mine if mine else 10
+    roll = next((a for a in options if a["type"] == "roll"), None)
+    if roll is not None and (me in view.get("to_act", []) or view["seats"][me]["rolls"] < budget):
+        return roll
+    return None
+
+
 def _can_claim(dice: list[int], faces: list[int]) -> bool:
     a, b = faces
     return dice.count(a) >= 2 if a == b else (a in dice and b in dice)
@@ -125,6 +151,11 @@ def _rank_odds(view: dict[str, Any], seat: int) -> dict[str, float]:
 
 
 def _dispatch(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    picked = {p["pos"] for p in (view.get("private") or {}).get("picks", [])}
+    fresh = [a for a in legal if a["type"] == "dispatch" and a["pos"] not in picked]
+    if not fresh:
+        return next((a for a in legal if a["type"] == "confirm"), legal[0])
+    legal = fresh
     me = view["me"]
     rows, cols, cards, claims = _board(view)
     rivals = {i: s for i, s in claims.items() if s != me}

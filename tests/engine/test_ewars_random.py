@@ -16,6 +16,7 @@ import pytest
 from engine.core import copy_json
 from engine.ewars import GAME
 from engine.ewars.data import DICE, card_ids, employee_ids
+from engine.ewars import hands
 from engine.ewars.grid import layout
 from engine.ewars.rules import EWars
 from tests.engine import harness
@@ -65,6 +66,12 @@ def check(state):
     for i, e in enumerate(state["emps"]):
         if e is not None:
             assert state["claims"][i] == e[0] and state["phase"] == "dispatch"
+    for s, picks in enumerate(state["picks"]):
+        # Tentative picks exist only in dispatch, on the seat's own uncovered claims, and the
+        # hand can always pay for them.
+        assert not picks or state["phase"] == "dispatch"
+        assert all(state["claims"][c] == s and state["emps"][c] is None for c, _r in picks)
+        assert hands.after_picks(state, s) is not None
     if state["phase"] in ("await_start", "over"):
         assert all(c is None for c in state["claims"])
     if state["phase"] == "over":
@@ -77,7 +84,7 @@ def check(state):
 @pytest.mark.parametrize("public", [True, False])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_games_keep_invariants_and_replay(seats, public, seed):
-    opts = {"public_discards": public}
+    opts = {"public_discards": public, "pace": "slow" if seed == 2 else "live"}
     state, log = harness.play_random(GAME, seats, seed * 101 + seats, opts, check=check, leak_every=2)
     assert GAME.outcome(state) is not None
     assert json.dumps(harness.replay(GAME, seats, seed * 101 + seats, opts, log), sort_keys=True) == \
@@ -92,6 +99,35 @@ def test_ai_games_end(seats):
     assert GAME.outcome(state) is not None
     # The AI rings the bell itself: a game of AIs does not need deadlines to move on.
     assert sum(1 for seat, a in log if a["type"] == "ring_bell") > 0
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_slow_ai_games_end_and_never_ring_before_the_minimum(seats):
+    """In a slow game the seat-fillers take their turn at the dice, then wait: dice time ends
+    only after the minimum time's timeout (the harness applies it when everyone waits)."""
+    state = GAME.setup(seats, 700 + seats, {"pace": "slow"})
+    rng = random.Random(seats)
+    bells = early = 0
+    while GAME.outcome(state) is None:
+        moved = False
+        for seat in rng.sample(range(seats), seats):
+            legal = GAME.legal(state, seat)
+            action = GAME.ai_action(GAME.view(state, seat), legal, rng) if legal else None
+            if action is None:
+                assert seat not in GAME.to_act(state), "a seat-filler waits only when it owes nothing"
+                continue
+            if action["type"] == "ring_bell" and state["phase"] == "dice":
+                bells += 1
+                early += not state["min_over"]
+            GAME.apply(state, seat, action)
+            check(state)
+            moved = True
+            break
+        if not moved:
+            [window] = [w for w in GAME.windows(state) if w.kind == "dice_min"]
+            assert window.seats == ()  # everyone took part: only the minimum time is left
+            GAME.apply(state, None, {"type": "timeout", "id": window.id})
+    assert bells > 0 and early == 0
 
 
 def test_ai_decisions_are_quick():
@@ -162,9 +198,13 @@ def test_sentinel_never_reaches_another_seat():
         seat = rng.choice(movers)
         legal = GAME.legal(state, seat)
         # Seat 0 always sends its lowest rank so the sentinel staff goes face down often.
-        if seat == 0 and legal[0]["type"] == "dispatch":
-            staff = [a for a in legal if a["rank"] == "staff"]
-            action = staff[0] if staff else legal[0]
+        if seat == 0 and state["phase"] == "dispatch":
+            picked = {p["pos"] for p in GAME.view(state, 0)["private"]["picks"]}
+            fresh = [a for a in legal if a["type"] == "dispatch" and a["pos"] not in picked]
+            staff = [a for a in fresh if a["rank"] == "staff"]
+            action = (staff or fresh or [{"type": "confirm"}])[0]
+        elif {"type": "confirm"} in legal and rng.random() < 0.5:
+            action = {"type": "confirm"}  # the others change their minds less often
         else:
             action = rng.choice(legal)
         events = GAME.apply(state, seat, action)
@@ -205,6 +245,8 @@ def test_leak_check_is_not_vacuous():
     state["claims"][0] = 0
     state["claims"][15] = 1
     GAME.apply(state, 0, {"type": "dispatch", "pos": "A1", "rank": "staff"})
+    harness.assert_no_leak(GAME, state)  # a pick: only seat 0 knows of it
+    GAME.apply(state, 0, {"type": "confirm"})
     assert any(e is not None for e in state["emps"])
     harness.assert_no_leak(GAME, state)
     with pytest.raises(AssertionError):

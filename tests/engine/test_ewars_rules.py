@@ -14,6 +14,7 @@ from engine.ewars.contract import acquire, resolve
 from engine.ewars.data import (ACTING, DECK_SIZE, EMPLOYEES, IMMUNE, MIX, PAIRS, RANKS, REACH,
                                card_ids, employee_ids, rank_of)
 from engine.ewars.grid import between, index_of, layout, names, reach
+from engine.ewars.settle import refill_table
 
 RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
 N44 = names(4, 4)
@@ -56,6 +57,8 @@ def contract(parent, emps, seats=4, seed=3):
     events = []
     for seat, rank, pos in emps:
         events += GAME.apply(st, seat, {"type": "dispatch", "pos": pos, "rank": rank})
+    for seat in dict.fromkeys(seat for seat, _rank, _pos in emps):
+        events += GAME.apply(st, seat, {"type": "confirm"})
     last = st["last"]
     removed = sorted(N44[i] for i, c in enumerate(last["cells"]) if c and c["emp"] and c["emp"]["removed"])
     won = {s: sorted(N44[i] for i, c in enumerate(last["cells"]) if c and c["won_by"] == s) for s in range(seats)}
@@ -394,33 +397,129 @@ def _dispatch_state(seat_claims, parent=RED, seats=4):
     return st
 
 
-def test_D2_refill_when_a_placement_is_owed_with_an_empty_hand():
+def send(st, seat, *placements):
+    """`seat` sends (pos, rank) employees and confirms its dispatch, as a player does."""
+    events = []
+    for pos, rank in placements:
+        events += GAME.apply(st, seat, {"type": "dispatch", "pos": pos, "rank": rank})
+    if {"type": "confirm"} in GAME.legal(st, seat):
+        events += GAME.apply(st, seat, {"type": "confirm"})
+    return events
+
+
+def _one_left(seat=BLUE):
+    """Blue holds one Staff; the other 8 employees are in its discard pile."""
+    ids = employee_ids(seat)
+    return [ids[-1]], ids[:-1]
+
+
+def test_D2_the_pile_comes_back_the_moment_the_hand_runs_out():
+    """Blue holds 1 card, has 8 discards and 2 claims: the card goes out, the hand is empty,
+    so the 8 come back at once and pay for the second claim."""
     st = _dispatch_state([(BLUE, "A1"), (BLUE, "A2"), (RED, "D4")])
-    ids = employee_ids(BLUE)
-    st["hands"][BLUE] = [ids[-1]]  # one staff left
-    st["discards"][BLUE] = ids[:-1]
+    st["hands"][BLUE], st["discards"][BLUE] = _one_left()
     GAME.apply(st, BLUE, {"type": "dispatch", "pos": "A1", "rank": "staff"})
-    assert len(st["hands"][BLUE]) == 8 and st["discards"][BLUE] == []
+    mine = GAME.view(st, BLUE)["private"]
+    assert len(mine["hand"]) == 8 and mine["discards"] == [] and mine["comes_back"] == 8
+    ev = send(st, BLUE, ("A2", "executive"))
+    assert {"type": "hand_refilled", "seat": BLUE, "count": 8} in ev
+    assert len(st["hands"][BLUE]) == 7 and st["discards"][BLUE] == []
+    assert "executive" not in [rank_of(e) for e in st["hands"][BLUE]]
 
 
-def test_D2_hand_stays_empty_until_the_next_placement():
+def test_D2_the_last_placement_of_a_round_brings_the_pile_back_at_once():
+    """With only 1 claim, placing the last card empties the hand, and the 8 discards return
+    then: the card just placed stays on the table, and blue starts the next round with the
+    8 in hand, not with an empty hand (issue 14 #8)."""
     st = _dispatch_state([(BLUE, "A1"), (RED, "D4")])
-    ids = employee_ids(BLUE)
-    st["hands"][BLUE] = [ids[-1]]
-    st["discards"][BLUE] = ids[:-1]
-    ev = GAME.apply(st, BLUE, {"type": "dispatch", "pos": "A1", "rank": "staff"})
-    assert st["hands"][BLUE] == [] and len(st["discards"][BLUE]) == 8
-    assert not any(e["type"] == "hand_refilled" for e in ev)
-    GAME.apply(st, RED, {"type": "dispatch", "pos": "D4", "rank": "staff"})  # runs the contract
-    assert st["hands"][BLUE] == [] and len(st["discards"][BLUE]) == 9
-    # Next round: blue claims, dice time ends, and all 9 come back at once.
+    st["hands"][BLUE], st["discards"][BLUE] = _one_left()
+    placed = st["hands"][BLUE][0]
+    ev = send(st, BLUE, ("A1", "staff"))
+    assert {"type": "hand_refilled", "seat": BLUE, "count": 8} in ev
+    assert len(st["hands"][BLUE]) == 8 and placed not in st["hands"][BLUE] and st["discards"][BLUE] == []
+    send(st, RED, ("D4", "staff"))  # runs the contract
+    assert st["phase"] == "await_start"
+    assert len(st["hands"][BLUE]) == 8 and st["discards"][BLUE] == [placed]
+    # Next round: blue claims, dice time ends, and nothing needs to come back.
     GAME.apply(st, st["parent"], {"type": "ring_bell"})
     st["dice"][BLUE] = [1, 2, 3, 4, 5, 6]
     claim = next(a for a in GAME.legal(st, BLUE) if a["type"] == "claim")
     GAME.apply(st, BLUE, claim)
     ev = GAME.apply(st, BLUE, {"type": "ring_bell"})
+    assert not any(e["type"] == "hand_refilled" for e in ev)
+    assert len(st["hands"][BLUE]) == 8
+
+
+def test_a_game_saved_with_an_empty_hand_still_refills_at_dispatch():
+    """A game saved under the earlier reading (hand left empty until the next placement)
+    gets its pile back when dispatch starts."""
+    st = fresh(4, 2)
+    st["hands"][BLUE], st["discards"][BLUE] = [], employee_ids(BLUE)
+    GAME.apply(st, st["parent"], {"type": "ring_bell"})
+    st["dice"][BLUE] = [1, 2, 3, 4, 5, 6]
+    GAME.apply(st, BLUE, next(a for a in GAME.legal(st, BLUE) if a["type"] == "claim"))
+    ev = GAME.apply(st, BLUE, {"type": "ring_bell"})
     assert {"type": "hand_refilled", "seat": BLUE, "count": 9} in ev
-    assert len(st["hands"][BLUE]) == 9 and st["discards"][BLUE] == []
+    assert len(st["hands"][BLUE]) == 9
+
+
+# -- dispatch: picks stay changeable until the seat confirms ---------------------------------
+
+def test_a_pick_can_be_changed_and_taken_back_until_confirmed():
+    st = _dispatch_state([(BLUE, "A1"), (BLUE, "A2"), (RED, "D4")])
+    GAME.apply(st, BLUE, {"type": "dispatch", "pos": "A1", "rank": "star"})
+    assert st["emps"][IDX["A1"]] is None, "a pick is not on the table yet"
+    GAME.apply(st, BLUE, {"type": "dispatch", "pos": "A1", "rank": "manager"})
+    mine = GAME.view(st, BLUE)["private"]
+    assert mine["picks"] == [{"pos": "A1", "rank": "manager"}] and "manager" not in mine["hand"]
+    assert "star" in mine["hand"]
+    legal = GAME.legal(st, BLUE)
+    assert {"type": "withdraw", "pos": "A1"} in legal and {"type": "confirm"} not in legal
+    assert {"type": "dispatch", "pos": "A1", "rank": "manager"} not in legal  # already chosen
+    assert {"type": "dispatch", "pos": "A1", "rank": "star"} in legal
+    ev = GAME.apply(st, BLUE, {"type": "withdraw", "pos": "A1"})
+    assert ev == [{"type": "withdrawn", "seat": BLUE, "cards": ["A1"], "count": 1, "to": [BLUE]}]
+    assert GAME.view(st, BLUE)["private"]["picks"] == []
+    GAME.apply(st, BLUE, {"type": "dispatch", "pos": "A1", "rank": "staff"})
+    GAME.apply(st, BLUE, {"type": "dispatch", "pos": "A2", "rank": "executive"})
+    assert {"type": "confirm"} in GAME.legal(st, BLUE) and GAME.windows(st)[0].seats == (RED, BLUE)
+    ev = GAME.apply(st, BLUE, {"type": "confirm"})
+    assert ev == [{"type": "confirmed", "seat": BLUE, "count": 2, "cards": ["A1", "A2"]}]
+    assert [rank_of(st["emps"][IDX[p]][1]) for p in ("A1", "A2")] == ["staff", "executive"]
+    assert GAME.legal(st, BLUE) == [] and GAME.windows(st)[0].seats == (RED,)
+    for act in ({"type": "dispatch", "pos": "A1", "rank": "star"}, {"type": "withdraw", "pos": "A1"},
+                {"type": "confirm"}):
+        with pytest.raises(RuleError) as err:
+            GAME.apply(st, BLUE, act)
+        assert err.value.key == "nothing_to_place"
+
+
+def test_taking_back_the_card_that_emptied_the_hand_takes_back_what_the_pile_paid_for():
+    st = _dispatch_state([(BLUE, "A1"), (BLUE, "A2"), (RED, "D4")])
+    st["hands"][BLUE], st["discards"][BLUE] = _one_left()
+    GAME.apply(st, BLUE, {"type": "dispatch", "pos": "A1", "rank": "staff"})
+    GAME.apply(st, BLUE, {"type": "dispatch", "pos": "A2", "rank": "executive"})
+    # A1 cannot become anything but the staff: the executive came from the returned pile.
+    assert {a["rank"] for a in GAME.legal(st, BLUE) if a.get("pos") == "A1" and a["type"] == "dispatch"} == set()
+    ev = GAME.apply(st, BLUE, {"type": "withdraw", "pos": "A1"})
+    assert ev[0]["cards"] == ["A1", "A2"]
+    mine = GAME.view(st, BLUE)["private"]
+    assert mine["picks"] == [] and mine["hand"] == ["staff"] and len(mine["discards"]) == 8
+
+
+def test_picks_are_checked_against_the_hand_and_refusals_change_nothing():
+    st = _dispatch_state([(BLUE, "A1"), (BLUE, "A2"), (RED, "D4")])
+    GAME.apply(st, BLUE, {"type": "dispatch", "pos": "A1", "rank": "star"})
+    before = dump(st)
+    for act, key in (({"type": "dispatch", "pos": "A2", "rank": "star"}, "not_in_hand"),
+                     ({"type": "dispatch", "pos": "A1", "rank": "star"}, "already_picked"),
+                     ({"type": "withdraw", "pos": "A2"}, "nothing_picked"),
+                     ({"type": "withdraw", "pos": "D4"}, "not_your_claim"),
+                     ({"type": "confirm"}, "picks_missing")):
+        with pytest.raises(RuleError) as err:
+            GAME.apply(st, BLUE, act)
+        assert err.value.key == key and dump(st) == before
+    assert all(a["type"] != "dispatch" or a["rank"] != "star" for a in GAME.legal(st, BLUE) if a.get("pos") == "A2")
 
 
 # -- D3: compaction --------------------------------------------------------------------------
@@ -437,7 +536,7 @@ def test_D3_compaction_to_three_by_four():
     keep = ["A1", "A2", "A4", "B1", "B3", "C1", "C2", "C3", "C4", "D2", "D4"]
     st = _table_with(keep, [])
     old = {p: st["cells"][IDX[p]] for p in keep}
-    ev = GAME._refill_table(st)
+    ev = refill_table(st)
     assert (st["rows"], st["cols"]) == (3, 4) and ev == [{"type": "compacted", "rows": 3, "cols": 4, "count": 11}]
     n34 = names(3, 4)
     want = {"A1": "A1", "A2": "A2", "A3": "A4", "A4": "B1", "B1": "B3", "B2": "C1", "B3": "C2", "B4": "C3",
@@ -454,7 +553,7 @@ def test_D3_partial_refill_then_compaction_to_four_by_four():
     old_d2, old_d4 = st["cells"][IDX["D2"]], st["cells"][IDX["D4"]]
     spare = [c for c in card_ids() if c not in st["cells"]][:3]
     st["deck"] = list(spare)
-    ev = GAME._refill_table(st)
+    ev = refill_table(st)
     assert [e["type"] for e in ev] == ["table_refilled", "compacted"]
     assert (st["rows"], st["cols"]) == (4, 4) and st["deck"] == []
     # The 3 deck cards went to the first holes A3, B2, B4, before compaction.
@@ -468,13 +567,13 @@ def test_D3_partial_refill_then_compaction_to_four_by_four():
 
 def test_compaction_is_idempotent_when_nothing_was_won():
     st = _table_with(N44[:14], [])
-    assert GAME._refill_table(st) == []
+    assert refill_table(st) == []
     assert (st["rows"], st["cols"]) == (4, 4)
 
 
 def test_nine_cards_make_three_by_three_and_play_goes_on():
     st = _table_with(N44[:9], [])
-    GAME._refill_table(st)
+    refill_table(st)
     assert (st["rows"], st["cols"]) == (3, 3) and None not in st["cells"]
     assert [a["type"] for a in GAME.legal(st, st["parent"])] == ["ring_bell"]
     GAME.apply(st, st["parent"], {"type": "ring_bell"})
@@ -508,7 +607,8 @@ def test_D4_end_with_a_shared_win():
     st["claims"][0] = RED
     st["claims"][5] = RED  # A1 and B2 on 3x4: adjacent diagonally, nothing between
     GAME.apply(st, RED, {"type": "dispatch", "pos": "A1", "rank": "staff"})
-    ev = GAME.apply(st, RED, {"type": "dispatch", "pos": "B2", "rank": "staff"})
+    GAME.apply(st, RED, {"type": "dispatch", "pos": "B2", "rank": "staff"})
+    ev = GAME.apply(st, RED, {"type": "confirm"})
     assert ev[-1] == {"type": "game_over", "seats": [RED, BLUE], "count": 15, "left": 8}
     out = GAME.outcome(st)
     assert out.places == [1, 1, 4, 3] and out.scores[0] == {"cards": 15}
@@ -549,13 +649,27 @@ def test_dispatch_timeout_places_lowest_ranks_in_reading_order():
     ids = employee_ids(BLUE)
     st["hands"][BLUE] = [i for i in ids if rank_of(i) in ("star", "manager", "subsection_chief")]
     st["discards"][BLUE] = [i for i in ids if i not in st["hands"][BLUE]]
-    GAME.apply(st, RED, {"type": "dispatch", "pos": "D4", "rank": "executive"})
+    send(st, RED, ("D4", "executive"))
     [w] = GAME.windows(st)
     assert w.kind == "dispatch" and w.seats == (BLUE,)
     ev = GAME.apply(st, SYSTEM, {"type": "timeout", "id": w.id})
     assert {"type": "auto_placed", "seat": BLUE, "cards": ["A2", "C1"]} in ev
     ranks = {c["emp"]["rank"] for c in st["last"]["cells"] if c and c["emp"] and c["emp"]["seat"] == BLUE}
     assert ranks == {"subsection_chief"}  # both copies: the lowest rank in hand, twice
+
+
+def test_dispatch_timeout_keeps_unconfirmed_picks_and_fills_the_rest():
+    """A seat that chose but forgot to confirm keeps its choices; a card it left without a
+    choice gets the lowest rank it can still send."""
+    st = _dispatch_state([(BLUE, "C1"), (BLUE, "A2"), (RED, "D4"), (YELLOW, "B3")])
+    send(st, RED, ("D4", "executive"))
+    GAME.apply(st, BLUE, {"type": "dispatch", "pos": "C1", "rank": "star"})
+    GAME.apply(st, YELLOW, {"type": "dispatch", "pos": "B3", "rank": "manager"})
+    ev = GAME.apply(st, SYSTEM, {"type": "timeout", "id": "dispatch:1"})
+    assert {"type": "auto_placed", "seat": BLUE, "cards": ["A2"]} in ev
+    assert {"type": "auto_confirmed", "seat": YELLOW, "cards": ["B3"]} in ev
+    emps = {N44[i]: (c["emp"]["seat"], c["emp"]["rank"]) for i, c in enumerate(st["last"]["cells"]) if c and c["emp"]}
+    assert emps["C1"] == (BLUE, "star") and emps["A2"] == (BLUE, "staff") and emps["B3"] == (YELLOW, "manager")
 
 
 def test_stale_and_misaddressed_timeouts_change_nothing():
@@ -629,15 +743,17 @@ def test_refusals_in_dispatch_change_nothing(seat, action, key):
 
 def test_dispatch_refuses_a_rank_not_in_hand_and_a_covered_card():
     st = _dispatch_state([(BLUE, "A1"), (BLUE, "A2"), (RED, "D4")])
-    GAME.apply(st, BLUE, {"type": "dispatch", "pos": "A1", "rank": "star"})
+    st["claims"][IDX["B1"]] = BLUE
+    send(st, BLUE, ("A1", "star"), ("A2", "staff"), ("B1", "staff"))
+    st["claims"][IDX["C4"]] = BLUE  # a fourth claim, as a saved game might hold
     before = dump(st)
     with pytest.raises(RuleError) as err:
-        GAME.apply(st, BLUE, {"type": "dispatch", "pos": "A2", "rank": "star"})
+        GAME.apply(st, BLUE, {"type": "dispatch", "pos": "C4", "rank": "star"})
     assert err.value.key == "not_in_hand" and dump(st) == before
     with pytest.raises(RuleError) as err:
         GAME.apply(st, BLUE, {"type": "dispatch", "pos": "A1", "rank": "staff"})
     assert err.value.key == "covered" and dump(st) == before
-    assert all(a["pos"] == "A2" and a["rank"] != "star" for a in GAME.legal(st, BLUE))
+    assert all(a["type"] != "dispatch" or (a["pos"] == "C4" and a["rank"] != "star") for a in GAME.legal(st, BLUE))
 
 
 def test_a_second_bell_is_refused():
@@ -653,7 +769,13 @@ def test_a_second_bell_is_refused():
 def test_face_down_ranks_and_hands_stay_private_until_the_reveal():
     st = _dispatch_state([(BLUE, "A1"), (RED, "D4")])
     ev = GAME.apply(st, BLUE, {"type": "dispatch", "pos": "A1", "rank": "star"})
-    assert ev == [{"type": "placed", "seat": BLUE, "pos": "A1"}]
+    assert ev == [{"type": "picked", "seat": BLUE, "pos": "A1", "rank": "star", "to": [BLUE]}]
+    for viewer in (None, RED, YELLOW):  # a pick shows nowhere but in blue's own view
+        v = GAME.view(st, viewer)
+        assert v["grid"][IDX["A1"]]["emp"] is None and v["seats"][BLUE]["hand"] == 9
+        assert v.get("private", {}).get("picks", []) == [] and "blue-star" not in json.dumps(v)
+    ev = GAME.apply(st, BLUE, {"type": "confirm"})
+    assert ev == [{"type": "confirmed", "seat": BLUE, "count": 1, "cards": ["A1"]}]
     mine = GAME.view(st, BLUE)
     assert mine["private"]["placed"][0]["rank"] == "star" and "star" not in mine["private"]["hand"]
     for viewer in (None, RED, YELLOW):
@@ -685,3 +807,125 @@ def test_dice_time_view_is_cheap_and_complete():
     assert v["phase"] == "dice" and v["to_act"] == [0, 1, 2, 3]
     assert v["private"]["claimable"] == [a["pos"] for a in GAME.legal(st, 2) if a["type"] == "claim"]
     assert all(len(s["dice"]) == 6 for s in v["seats"])
+
+
+# -- dice time at a slow pace (issue 19) -----------------------------------------------------
+
+def _slow_dice(seats=3, seed=9):
+    st = GAME.setup(seats, seed, {"pace": "slow"})
+    st["parent"] = RED
+    GAME.apply(st, RED, {"type": "ring_bell"})
+    return st
+
+
+def test_the_house_sets_the_pace_and_the_lobby_never_offers_it():
+    [pace] = [o for o in GAME.options if o.key == "pace"]
+    assert pace.house and pace.default == "live" and pace.choices == ("live", "slow")
+    assert fresh()["opts"]["pace"] == "live"
+    assert {t.kind for t in GAME.timers} == {"start", "dice_min", "dice", "dispatch"}
+    assert all(t.slow >= 3600 for t in GAME.timers), "every window of a slow game lasts hours"
+
+
+def test_slow_bell_waits_until_everyone_has_rolled():
+    st = _slow_dice()
+    assert [(w.kind, w.seats) for w in GAME.windows(st)] == [("dice_min", (RED, BLUE, YELLOW))]
+    assert GAME.to_act(st) == [RED, BLUE, YELLOW]
+    assert {"type": "ring_bell"} not in GAME.legal(st, RED)
+    GAME.apply(st, RED, {"type": "roll"})
+    before = dump(st)
+    with pytest.raises(RuleError) as err:
+        GAME.apply(st, RED, {"type": "ring_bell"})
+    assert err.value.key == "bell_locked" and err.value.params == {"count": 2} and dump(st) == before
+    assert GAME.to_act(st) == [BLUE, YELLOW]  # red took part: it no longer owes anything
+    st["dice"][BLUE] = [1, 2, 3, 4, 5, 6]
+    GAME.apply(st, BLUE, next(a for a in GAME.legal(st, BLUE) if a["type"] == "claim"))  # a claim counts
+    assert [(w.kind, w.seats) for w in GAME.windows(st)] == [("dice_min", (YELLOW,))]
+    ev = GAME.apply(st, YELLOW, {"type": "roll"})
+    assert ev[-1] == {"type": "bell_free", "seat": RED}
+    # The bell is free for the people at the table; the minimum time still runs as a pure
+    # timer (the seat-fillers wait for it), and dice time's own deadline now counts.
+    assert [(w.kind, w.seats) for w in GAME.windows(st)] == [("dice_min", ()), ("dice", ())]
+    assert GAME.to_act(st) == [] and {"type": "ring_bell"} in GAME.legal(st, YELLOW)
+    GAME.apply(st, YELLOW, {"type": "ring_bell"})
+    assert st["phase"] == "dispatch" and st["parent"] == YELLOW
+
+
+def test_slow_bell_is_free_once_the_minimum_time_is_over():
+    st = _slow_dice()
+    GAME.apply(st, BLUE, {"type": "roll"})
+    ev = GAME.apply(st, SYSTEM, {"type": "timeout", "id": "dice_min:1"})
+    assert ev == [{"type": "dice_min_over", "seats": [RED, YELLOW]}]
+    assert [(w.kind, w.seats) for w in GAME.windows(st)] == [("dice", ())]
+    assert GAME.to_act(st) == [] and GAME.view(st, None)["bell_free"]
+    GAME.apply(st, RED, {"type": "ring_bell"})  # red never rolled, and may ring all the same
+    assert st["phase"] == "await_start" and st["idle"] == 1  # nobody claimed: an empty round
+
+
+def test_live_dice_time_races_and_has_no_minimum():
+    st = fresh(3, 9)
+    GAME.apply(st, st["parent"], {"type": "ring_bell"})
+    assert all(w.kind != "dice_min" for w in GAME.windows(st)) and GAME.to_act(st) == [0, 1, 2]
+    assert {"type": "ring_bell"} in GAME.legal(st, 1) and GAME.view(st, None)["bell_free"]
+
+
+def test_dice_time_that_nobody_plays_has_no_deadline_to_end_it():
+    """A dice-time deadline with nobody around used to end round after round empty (4,000
+    moves in one run): dice time's deadline only counts once someone has rolled or claimed,
+    so an untouched dice time waits for a person."""
+    for st in (fresh(3, 9), GAME.setup(3, 9, {"pace": "slow"})):
+        GAME.apply(st, st["parent"], {"type": "ring_bell"})
+        assert [w for w in GAME.windows(st) if w.kind == "dice"] == []
+        if st["opts"]["pace"] == "slow":
+            GAME.apply(st, SYSTEM, {"type": "timeout", "id": "dice_min:1"})
+        assert GAME.windows(st) == [] and st["phase"] == "dice"  # nothing can end it by itself
+        GAME.apply(st, 1, {"type": "roll"})
+        [w] = GAME.windows(st)
+        assert (w.id, w.seats) == ("dice:1", ())
+        GAME.apply(st, SYSTEM, {"type": "timeout", "id": "dice:1"})
+        assert st["phase"] == "await_start"  # a person rolled: this empty round was played
+
+
+def test_games_saved_before_the_pace_and_picks_keep_working():
+    st = fresh(3, 9)
+    GAME.apply(st, st["parent"], {"type": "ring_bell"})
+    GAME.apply(st, 1, {"type": "roll"})
+    for key in ("acted", "min_over", "picks"):
+        del st[key]
+    del st["opts"]["pace"]
+    assert [w.id for w in GAME.windows(st)] == ["dice:1"] and {"type": "ring_bell"} in GAME.legal(st, 2)
+    st["dice"][2] = [1, 2, 3, 4, 5, 6]
+    GAME.apply(st, 2, next(a for a in GAME.legal(st, 2) if a["type"] == "claim"))
+    GAME.apply(st, 2, {"type": "ring_bell"})
+    del st["picks"]
+    pos = next(N44[i] for i, c in enumerate(st["claims"]) if c == 2)
+    send(st, 2, (pos, "staff"))
+    assert st["phase"] == "await_start" and st["round"] == 2
+
+
+def test_seat_filler_takes_its_turn_at_slow_dice_then_waits_for_the_minimum():
+    import random
+
+    st = _slow_dice(2)
+    rng = random.Random(1)
+    taken = []
+    while GAME.legal(st, BLUE):  # (empty once all its dice are down: it may not ring yet)
+        action = GAME.ai_action(GAME.view(st, BLUE), GAME.legal(st, BLUE), rng)
+        if action is None:
+            break
+        assert action["type"] in ("roll", "claim")
+        GAME.apply(st, BLUE, action)
+        taken.append(action["type"])
+    assert 1 <= len(taken) <= 12 and BLUE not in GAME.to_act(st)
+    GAME.apply(st, RED, {"type": "roll"})  # the last person rolls: the bell is free for people
+    assert GAME.view(st, BLUE)["bell_free"]
+    legal = GAME.legal(st, BLUE)
+    assert {"type": "ring_bell"} in legal
+    action = GAME.ai_action(GAME.view(st, BLUE), legal, rng)
+    assert action is None or action["type"] != "ring_bell", "the seat-filler waits for the minimum"
+    GAME.apply(st, SYSTEM, {"type": "timeout", "id": "dice_min:1"})
+    for _ in range(30):
+        action = GAME.ai_action(GAME.view(st, BLUE), GAME.legal(st, BLUE), rng)
+        GAME.apply(st, BLUE, action)
+        if action["type"] == "ring_bell":
+            break
+    assert st["phase"] != "dice" and st["parent"] == BLUE
