@@ -8,16 +8,19 @@ The panel follows the round:
     play. These codes carry the round and are valid at any version (the state moves with every
     roll of every player): the panel checks the round and the phase, then the engine judges
     the action, so a claim that lost the race gets "someone already claimed B3" and a fresh
-    panel;
-  - dispatch: one select per claimed card still without an employee, listing the ranks in
-    hand with their reach; picking one sends it (one click per card).
+    panel. In a slow game the bell is shown locked until it may ring;
+  - dispatch: one select per claimed card still to cover, listing the ranks the seat can send
+    there with their reach (the current choice preselected, and "take back"); choices stay
+    tentative and secret until the Confirm button, which names the choices it confirms, so a
+    panel drawn before a change made elsewhere cannot confirm something its player never saw.
 
-Codes (short, < 20 characters):
-  f                 refresh the panel
-  r:<round>         roll            (dice time)
-  b:<round>         ring the bell   (dice time)
-  c:<round>:<pos>   claim a card    (dice time)
-  d:<round>:<pos>   dispatch select, the value is the rank
+Codes (short, < 30 characters):
+  f                  refresh the panel
+  r:<round>          roll            (dice time)
+  b:<round>          ring the bell   (dice time)
+  c:<round>:<pos>    claim a card    (dice time)
+  d:<round>:<pos>    dispatch select, the value is a rank or "-" (take back)
+  k:<round>:<picks>  confirm these picks (e.g. "A10.B35": position + rank index, strongest 0)
 The bell that starts dice time is a plain action button bound to the panel's version.
 """
 
@@ -33,11 +36,18 @@ from engine.ewars.data import HIGH_TO_LOW
 KEYCAPS = {f: f"{f}\ufe0f\u20e3" for f in range(1, 10)}
 #: Claim buttons: at most 4 rows of 5 below the Roll/Bell row.
 MAX_CLAIM_BUTTONS = 20
+#: The select value that takes a choice back.
+TAKE_BACK = "-"
 
 
 def dice_text(dice: list[int]) -> str:
     """Dice in order of face, so pairs are easy to spot: 3️⃣ 3️⃣ 4️⃣ 6️⃣."""
     return " ".join(KEYCAPS.get(d, str(d)) for d in sorted(dice))
+
+
+def picks_code(picks: list[dict[str, str]]) -> str:
+    """The seat's choices in a few characters, for the Confirm button: "A10.B35"."""
+    return ".".join(f"{p['pos']}{HIGH_TO_LOW.index(p['rank'])}" for p in sorted(picks, key=lambda p: p["pos"]))
 
 
 def _sep(t) -> str:
@@ -47,8 +57,8 @@ def _sep(t) -> str:
 class UI(TitleUI):
     title = "ewars"
     colour = 0xD4A537
-    #: Dice time is chatty: rolls and claims (and face-down placements) show on the table
-    #: (picture, recent lines) but never as channel messages of their own.
+    #: Dice time is chatty: rolls and claims show on the table (picture, recent lines) but never
+    #: as channel messages of their own ("placed" is from games saved before Confirm existed).
     quiet_events = frozenset({"rolled", "claimed", "placed"})
 
     # -- helpers ------------------------------------------------------------------------------
@@ -84,8 +94,12 @@ class UI(TitleUI):
         render = self.render
         return lambda: render.panel_image(view, names, lang)
 
-    def _refresh(self, pc: PanelContext) -> Button:
-        return Button(pc.tk("ui.refresh"), "f", "secondary", any_version=True)
+    def _refresh(self, pc: PanelContext, row: int | None = None) -> Button:
+        return Button(pc.tk("ui.refresh"), "f", "secondary", any_version=True, row=row)
+
+    def _card(self, pc: PanelContext, pos: str) -> str:
+        cell = self._grid(pc.view).get(pos)
+        return pc.tk("ui.card", pos=pos, a=cell["faces"][0], b=cell["faces"][1]) if cell else pos
 
     # -- the panel ----------------------------------------------------------------------------
 
@@ -109,7 +123,7 @@ class UI(TitleUI):
         comps: list[Any] = []
         if pc.legal_of("ring_bell"):
             lines.append(pc.tk("ui.you_start"))
-            lines.append(pc.tk("ui.start_help"))
+            lines.append(pc.tk("ui.start_help_slow" if view.get("pace") == "slow" else "ui.start_help"))
             comps.append(pc.act(pc.tk("ui.ring_start"), {"type": "ring_bell"}, "success"))
         else:
             lines.append(pc.tk("ui.wait_start", seat=seat_names(view["parent"], pc.names, pc.t)))
@@ -123,6 +137,16 @@ class UI(TitleUI):
         won = (last.get("won") or [])
         mine = won[pc.seat] if pc.seat < len(won) else 0
         return [pc.tk("ui.you_won", count=mine, round=last["round"])]
+
+    def _bell_lines(self, tk, view: dict[str, Any], names: list[str], t) -> list[str]:
+        """How the bell stands in a slow game (nothing to say in a live one: it races)."""
+        if view.get("pace") != "slow" or view.get("phase") != "dice":
+            return []
+        if not view.get("bell_free"):
+            return [tk("ui.bell_locked", seats=seat_names(view.get("waiting") or [], names, t))]
+        if not view.get("min_over"):
+            return [tk("ui.bell_free_people")]
+        return []
 
     def _dice_panel(self, pc: PanelContext) -> Panel:
         view, rnd = pc.view, pc.view["round"]
@@ -141,58 +165,63 @@ class UI(TitleUI):
         else:
             lines.append(pc.tk("ui.all_dice_down"))
         if me.get("claims"):
-            lines.append(pc.tk("ui.your_claims", cards=self._cards_text(pc, me["claims"], grid)))
+            lines.append(pc.tk("ui.your_claims", cards=self._cards_text(pc, me["claims"])))
         lines.append("")
+        lines += self._bell_lines(pc.tk, view, pc.names, pc.t)
         lines.append(pc.tk("ui.ring_help"))
         comps: list[Any] = []
         if pc.legal_of("roll"):
             comps.append(Button(pc.tk("ui.roll"), f"r:{rnd}", "primary", any_version=True, row=0))
-        comps.append(Button(pc.tk("ui.ring"), f"b:{rnd}", "danger", any_version=True, row=0))
-        comps.append(Button(pc.tk("ui.refresh"), "f", "secondary", any_version=True, row=0))
+        locked = not pc.legal_of("ring_bell")
+        comps.append(Button(pc.tk("ui.ring_locked" if locked else "ui.ring"), f"b:{rnd}", "danger", any_version=True,
+                            row=0, disabled=locked))
+        comps.append(self._refresh(pc, row=0))
         for k, pos in enumerate(claimable[:MAX_CLAIM_BUTTONS]):
             a, b = grid[pos]["faces"]
             comps.append(Button(pc.tk("ui.claim_card", pos=pos, a=a, b=b), f"c:{rnd}:{pos}", "success",
                                 any_version=True, row=1 + k // 5))
         return Panel(title=self._title(pc), description="\n".join(lines), fields=self._fields(pc), components=comps)
 
-    def _cards_text(self, pc: PanelContext, cards: list[str], grid: dict[str, dict[str, Any]]) -> str:
-        out = []
-        for pos in cards:
-            c = grid.get(pos)
-            out.append(f"{pos} ({c['faces'][0]}-{c['faces'][1]})" if c else pos)
-        return _sep(pc.t).join(out)
+    def _cards_text(self, pc: PanelContext, cards: list[str]) -> str:
+        return _sep(pc.t).join(self._card(pc, pos) for pos in cards)
 
     def _dispatch_panel(self, pc: PanelContext) -> Panel:
         view, rnd = pc.view, pc.view["round"]
         priv = view.get("private") or {}
         grid = self._grid(view)
         owed = [p for p in priv.get("owed", []) if p in grid]
-        placed = priv.get("placed", [])
-        lines = []
+        picks = {p["pos"]: p["rank"] for p in priv.get("picks", [])}
+        lines: list[str] = []
         comps: list[Any] = []
         if owed:
             lines.append(pc.tk("ui.dispatch_prompt"))
-            lines.append(pc.tk("ui.owed", count=len(owed)))
+            for pos in owed:
+                card = self._card(pc, pos)
+                lines.append(pc.tk("ui.pick_line", card=card, rank=picks[pos]) if pos in picks
+                             else pc.tk("ui.pick_none", card=card))
+            if priv.get("comes_back"):
+                lines.append(pc.tk("ui.comes_back", count=priv["comes_back"]))
             lines.append(pc.tk("ui.dispatch_help"))
-            hand = priv.get("hand", [])
-            counts: dict[str, int] = {}
-            for r in hand:
-                counts[r] = counts.get(r, 0) + 1
-            legal = {(a["pos"], a["rank"]) for a in pc.legal_of("dispatch")}
-            for pos in owed[:4]:
+            ranks = {pos: {a["rank"] for a in pc.legal_of("dispatch") if a["pos"] == pos} for pos in owed}
+            for pos in owed[:3]:
                 a, b = grid[pos]["faces"]
-                options = [Option(pc.tk("ui.rank_option", rank=r, count=counts[r]), r,
-                                  description=pc.tk(f"reach.{r}")[:100])
-                           for r in HIGH_TO_LOW if r in counts and (pos, r) in legal]
-                if options:
-                    comps.append(Select(f"d:{rnd}:{pos}", pc.tk("ui.dispatch_select", pos=pos, a=a, b=b), options,
-                                        any_version=True))
+                options = [Option(pc.tk(f"rank.{r}"), r, description=pc.tk(f"reach.{r}"), default=picks.get(pos) == r)
+                           for r in HIGH_TO_LOW if r in ranks[pos] or picks.get(pos) == r]
+                if pos in picks:
+                    options.append(Option(pc.tk("ui.take_back"), TAKE_BACK, description=pc.tk("ui.take_back_help")))
+                comps.append(Select(f"d:{rnd}:{pos}", pc.tk("ui.dispatch_select", pos=pos, a=a, b=b), options,
+                                    any_version=True))
+            ready = pc.is_legal({"type": "confirm"})
+            comps.append(Button(pc.tk("ui.confirm"), f"k:{rnd}:{picks_code(priv.get('picks', []))}", "success",
+                                any_version=True, disabled=not ready))
+            comps.append(self._refresh(pc))
         else:
             lines.append(pc.tk("ui.waiting_dispatch"))
+            comps.append(self._refresh(pc))
+        placed = priv.get("placed", [])
         if placed:
             lines.append("")
             lines += [pc.tk("ui.sent", rank=p["rank"], pos=p["pos"]) for p in placed]
-        comps.append(self._refresh(pc))
         return Panel(title=self._title(pc), description="\n".join(lines), fields=self._fields(pc), components=comps)
 
     # -- clicks -------------------------------------------------------------------------------
@@ -203,17 +232,19 @@ class UI(TitleUI):
         panel.description = f"{notice}\n\n{panel.description}".strip()
         return Show(panel)
 
-    def _not_dice(self, pc: PanelContext, rnd: int) -> Show | None:
-        """None when it is still dice time of round `rnd`; else the fresh panel saying why not."""
+    def _not_now(self, pc: PanelContext, rnd: int, phase: str) -> Show | None:
+        """None when it is still `phase` of round `rnd`; else the fresh panel saying why not."""
         view = pc.view
         if view.get("round") != rnd:
             return self._again(pc, "⏳ " + pc.t("core.panel.stale"))
-        phase = view.get("phase")
-        if phase == "await_start":
-            return self._again(pc, "⛔ " + pc.tk("error.dice_not_started"))
-        if phase != "dice":
-            return self._again(pc, "⛔ " + pc.tk("error.dice_time_over"))
-        return None
+        now = view.get("phase")
+        if now == phase:
+            return None
+        if phase == "dice":
+            key = "error.dice_not_started" if now == "await_start" else "error.dice_time_over"
+        else:
+            key = "error.not_dispatch"
+        return self._again(pc, "⛔ " + pc.tk(key))
 
     def on_component(self, pc: PanelContext, code: str, values: list[str]) -> Reply:
         verb, _, rest = code.partition(":")
@@ -224,30 +255,51 @@ class UI(TitleUI):
             return Refuse("core.error.bad_action")
         rnd = int(rnd_text)
         if verb in ("r", "b", "c"):
-            refused = self._not_dice(pc, rnd)
-            if refused is not None:
-                return refused
-            if verb == "r":
-                if not pc.is_legal({"type": "roll"}):
-                    return self._again(pc, "⛔ " + pc.tk("error.no_dice"))
-                return Apply({"type": "roll"})
-            if verb == "b":
-                return Apply({"type": "ring_bell"})
-            action = {"type": "claim", "pos": pos}
-            if pc.is_legal(action):
-                return Apply(action)
-            return self._again(pc, "⛔ " + self._claim_refusal(pc, pos))
-        if verb == "d":
-            if pc.view.get("round") != rnd:
-                return self._again(pc, "⏳ " + pc.t("core.panel.stale"))
-            rank = values[0] if values else ""
-            action = {"type": "dispatch", "pos": pos, "rank": rank}
-            if pc.is_legal(action):
-                return Apply(action)
-            # Not legal now (already covered, rank gone, dispatch over): let the engine say why
-            # on a fresh panel rather than guessing.
-            return self._again(pc, "⛔ " + self._dispatch_refusal(pc, pos, rank))
+            return self._dice_click(pc, rnd, verb, pos)
+        if verb in ("d", "k"):
+            return self._not_now(pc, rnd, "dispatch") or self._dispatch_click(pc, verb, pos, values)
         return Refuse("core.error.bad_action")
+
+    def _dice_click(self, pc: PanelContext, rnd: int, verb: str, pos: str) -> Reply:
+        refused = self._not_now(pc, rnd, "dice")
+        if refused is not None:
+            return refused
+        if verb == "r":
+            if not pc.is_legal({"type": "roll"}):
+                return self._again(pc, "⛔ " + pc.tk("error.no_dice"))
+            return Apply({"type": "roll"})
+        if verb == "b":
+            if not pc.is_legal({"type": "ring_bell"}):
+                return self._again(pc, "🔒 " + pc.tk("error.bell_locked", count=len(pc.view.get("waiting") or [])))
+            return Apply({"type": "ring_bell"})
+        action = {"type": "claim", "pos": pos}
+        if pc.is_legal(action):
+            return Apply(action)
+        return self._again(pc, "⛔ " + self._claim_refusal(pc, pos))
+
+    def _dispatch_click(self, pc: PanelContext, verb: str, rest: str, values: list[str]) -> Reply:
+        picks = (pc.view.get("private") or {}).get("picks", [])
+        if verb == "k":
+            if not pc.legal:
+                return self._again(pc, "⛔ " + pc.tk("error.nothing_to_place"))
+            if rest != picks_code(picks):
+                # Changed elsewhere (another panel, the DM) since this one was drawn.
+                return self._again(pc, "⏳ " + pc.tk("ui.picks_changed"))
+            if not pc.is_legal({"type": "confirm"}):
+                return self._again(pc, "⛔ " + self._dispatch_refusal(pc, "", ""))
+            return Apply({"type": "confirm"})
+        pos, value = rest, (values[0] if values else "")
+        current = {p["pos"]: p["rank"] for p in picks}
+        if value == TAKE_BACK:
+            action: dict[str, Any] = {"type": "withdraw", "pos": pos}
+        elif current.get(pos) == value and value:
+            return Show(self.panel(pc))  # the choice it already has: nothing to change
+        else:
+            action = {"type": "dispatch", "pos": pos, "rank": value}
+        if pc.is_legal(action):
+            return Apply(action)
+        # Not legal now (already covered, rank gone, dispatch over): say why on a fresh panel.
+        return self._again(pc, "⛔ " + self._dispatch_refusal(pc, pos, value))
 
     def _claim_refusal(self, pc: PanelContext, pos: str) -> str:
         cell = self._grid(pc.view).get(pos)
@@ -259,16 +311,19 @@ class UI(TitleUI):
         return pc.tk("error.no_match", pos=pos, a=a, b=b)
 
     def _dispatch_refusal(self, pc: PanelContext, pos: str, rank: str) -> str:
-        view = pc.view
-        if view.get("phase") != "dispatch":
-            return pc.tk("error.not_dispatch")
-        priv = view.get("private") or {}
-        if not priv.get("owed"):
+        priv = pc.view.get("private") or {}
+        owed = priv.get("owed", [])
+        if not owed:
             return pc.tk("error.nothing_to_place")
-        if pos not in priv.get("owed", []):
+        if not pos:
+            picked = {p["pos"] for p in priv.get("picks", [])}
+            return pc.tk("error.picks_missing", count=sum(1 for p in owed if p not in picked))
+        if pos not in owed:
             if any(p["pos"] == pos for p in priv.get("placed", [])):
                 return pc.tk("error.covered", pos=pos)
             return pc.tk("error.not_your_claim", pos=pos)
+        if rank == TAKE_BACK:
+            return pc.tk("error.nothing_picked", pos=pos)
         if rank not in HIGH_TO_LOW:
             return pc.tk("error.bad_rank")
         return pc.tk("error.not_in_hand", rank=rank)
@@ -279,8 +334,10 @@ class UI(TitleUI):
         view = tc.view
         phase, rnd = view.get("phase"), view.get("round")
         if phase == "dice":
+            locked = not view.get("bell_free")
             return [Button(tc.tk("ui.table_roll"), f"r:{rnd}", "primary", any_version=True),
-                    Button(tc.tk("ui.table_ring"), f"b:{rnd}", "danger", any_version=True)]
+                    Button(tc.tk("ui.table_ring_locked" if locked else "ui.table_ring"), f"b:{rnd}", "danger",
+                           any_version=True, disabled=locked)]
         if phase == "await_start":
             # Bound to the table's version: a second click cannot end the dice time it started.
             from cogs.shared.codec import action_code
@@ -303,6 +360,7 @@ class UI(TitleUI):
                 lines.append(tc.tk("ui.table_seat", seat=seat_names(s, names, t),
                                    dice=dice_text(dice) if dice else tc.tk("ui.no_dice_left"),
                                    claims=", ".join(info.get("claims") or []) or tc.tk("ui.none")))
+            lines += self._bell_lines(tc.tk, view, names, t)
             lines.append(tc.tk("ui.table_dice_help"))
         elif phase == "dispatch":
             lines.append(tc.tk("ui.table_dispatch_help"))
@@ -320,17 +378,27 @@ class UI(TitleUI):
         return " · ".join(tc.tk("ui.seat_count", seat=seat_names(s, tc.names, tc.t), count=f"{sign}{c}")
                           for s, c in enumerate(counts))
 
-    def ping_text(self, t, view: dict[str, Any]) -> str | None:
+    def todo(self, t, view: dict[str, Any], seat: int) -> str | None:
+        """What `seat` can do now, from the public view (the line is posted in the channel)."""
         phase = view.get("phase")
-        if phase in ("await_start", "dice", "dispatch"):
-            return t(f"ewars.ui.ping_{phase}")
+        if phase == "await_start":
+            return t("ewars.todo.start") if seat == view.get("parent") else None
+        if phase == "dice":
+            if view.get("pace") != "slow":
+                return t("ewars.todo.dice")
+            return t("ewars.todo.dice_slow" if not view.get("bell_free") else "ewars.todo.dice_free")
+        if phase == "dispatch":
+            info = (view.get("seats") or [])[seat] if seat < len(view.get("seats") or []) else {}
+            if not info.get("owed"):
+                return None
+            return t("ewars.todo.dispatch", count=info["owed"], cards=_sep(t).join(info.get("claims") or []))
         return None
 
     # -- narration ----------------------------------------------------------------------------
 
     ICONS: ClassVar[dict[str, str]] = {"ability": "💥 ", "acquired": "🏢 ", "game_over": "🏁 ", "dispatch_start": "📨 ",
                                        "nothing_acquired": "🤷 ", "hand_refilled": "♻️ ", "table_refilled": "🃏 ",
-                                       "compacted": "🧩 "}
+                                       "compacted": "🧩 ", "confirmed": "📨 ", "picked": "📝 ", "withdrawn": "↩️ "}
 
     def narrate(self, t, event: dict[str, Any], names: list[str]) -> str | None:
         kind = event.get("type")
@@ -339,9 +407,8 @@ class UI(TitleUI):
         if kind == "revealed":
             return self._revealed(t, event, names)
         line = super().narrate(t, event, names)
-        if line and kind == "dispatch_start":
-            # The seats that claimed acted in dice time too, so the house pings nobody anew.
-            line += " " + t("ewars.ui.ping_dispatch")
+        if line and kind in ("dice_time", "dice_time_auto") and event.get("slow"):
+            line += " " + t("ewars.ui.slow_bell_note")
         return f"{self.ICONS.get(kind, '')}{line}" if line else line
 
     def _revealed(self, t, event: dict[str, Any], names: list[str]) -> str:

@@ -89,4 +89,5 @@ def took_part(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
 def end_minimum(state: dict[str, Any]) -> list[dict[str, Any]]:
     """The minimum dice time has passed (its timeout): anyone may ring, seat-fillers too."""
     state["min_over"] = True
-    return [{"type": "dice_min_over", "seats": [s for s, done in enumerate(acted(state)) if not done]}]
+    absent = [s for s, done in enumerate(acted(state)) if not done]
+    return [{"type": "dice_min_over", "seats": absent, "count": len(absent)}]

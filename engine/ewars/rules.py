@@ -275,9 +275,10 @@ class EWars(Game):
                     _hands.pick(state, seat, i, _hands.lowest_pick(state, seat, i))
                     filled.append(nm[i])
             if filled:
-                events.append({"type": "auto_placed", "seat": seat, "cards": filled})
+                events.append({"type": "auto_placed", "seat": seat, "cards": filled, "count": len(filled)})
             else:
-                events.append({"type": "auto_confirmed", "seat": seat, "cards": [nm[i] for i in cells]})
+                events.append({"type": "auto_confirmed", "seat": seat, "cards": [nm[i] for i in cells],
+                               "count": len(cells)})
             events += _hands.confirm(state, seat)
         return events + self._maybe_settle(state)
 

@@ -653,7 +653,7 @@ def test_dispatch_timeout_places_lowest_ranks_in_reading_order():
     [w] = GAME.windows(st)
     assert w.kind == "dispatch" and w.seats == (BLUE,)
     ev = GAME.apply(st, SYSTEM, {"type": "timeout", "id": w.id})
-    assert {"type": "auto_placed", "seat": BLUE, "cards": ["A2", "C1"]} in ev
+    assert {"type": "auto_placed", "seat": BLUE, "cards": ["A2", "C1"], "count": 2} in ev
     ranks = {c["emp"]["rank"] for c in st["last"]["cells"] if c and c["emp"] and c["emp"]["seat"] == BLUE}
     assert ranks == {"subsection_chief"}  # both copies: the lowest rank in hand, twice
 
@@ -666,8 +666,8 @@ def test_dispatch_timeout_keeps_unconfirmed_picks_and_fills_the_rest():
     GAME.apply(st, BLUE, {"type": "dispatch", "pos": "C1", "rank": "star"})
     GAME.apply(st, YELLOW, {"type": "dispatch", "pos": "B3", "rank": "manager"})
     ev = GAME.apply(st, SYSTEM, {"type": "timeout", "id": "dispatch:1"})
-    assert {"type": "auto_placed", "seat": BLUE, "cards": ["A2"]} in ev
-    assert {"type": "auto_confirmed", "seat": YELLOW, "cards": ["B3"]} in ev
+    assert {"type": "auto_placed", "seat": BLUE, "cards": ["A2"], "count": 1} in ev
+    assert {"type": "auto_confirmed", "seat": YELLOW, "cards": ["B3"], "count": 1} in ev
     emps = {N44[i]: (c["emp"]["seat"], c["emp"]["rank"]) for i, c in enumerate(st["last"]["cells"]) if c and c["emp"]}
     assert emps["C1"] == (BLUE, "star") and emps["A2"] == (BLUE, "staff") and emps["B3"] == (YELLOW, "manager")
 
@@ -854,7 +854,7 @@ def test_slow_bell_is_free_once_the_minimum_time_is_over():
     st = _slow_dice()
     GAME.apply(st, BLUE, {"type": "roll"})
     ev = GAME.apply(st, SYSTEM, {"type": "timeout", "id": "dice_min:1"})
-    assert ev == [{"type": "dice_min_over", "seats": [RED, YELLOW]}]
+    assert ev == [{"type": "dice_min_over", "seats": [RED, YELLOW], "count": 2}]
     assert [(w.kind, w.seats) for w in GAME.windows(st)] == [("dice", ())]
     assert GAME.to_act(st) == [] and GAME.view(st, None)["bell_free"]
     GAME.apply(st, RED, {"type": "ring_bell"})  # red never rolled, and may ring all the same

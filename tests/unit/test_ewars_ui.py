@@ -57,12 +57,16 @@ def reachable(panel, pc) -> list[dict]:
         if isinstance(c, Select):
             for o in c.options:
                 reply = ui.on_component(pc, c.code, [o.value])
+                if o.default:  # the choice the card already has: a fresh panel, nothing to apply
+                    assert isinstance(reply, Show), (c.code, o.value, reply)
+                    continue
                 assert isinstance(reply, Apply), (c.code, o.value, reply)
                 out.append(reply.action)
         elif codec.is_action_code(c.code):
             out.append(codec.decode_action(c.code, pc.legal))
         elif c.code != "f":
             reply = ui.on_component(pc, c.code, [])
+            assert isinstance(reply, Show) if c.disabled else isinstance(reply, Apply), (c, reply)
             if isinstance(reply, Apply):
                 out.append(reply.action)
     return out
@@ -128,8 +132,6 @@ def test_narration_of_a_whole_game_and_no_rank_before_the_reveal():
                 events = GAME.apply(state, seat, GAME.ai_action(GAME.view(state, seat), legal, rng))
                 break
         for ev in events:
-            if ev.get("to") is not None:
-                continue
             seen.add(ev["type"])
             for lang in ("en", "ja"):
                 line = ui.narrate(Translator(lang), ev, NAMES[:3])
@@ -137,10 +139,15 @@ def test_narration_of_a_whole_game_and_no_rank_before_the_reveal():
                     assert line is None  # dice are on the table; a roll is noise
                     continue
                 assert line and "ewars." not in line and "{" not in line, (ev, line)
-                if ev["type"] in ("placed", "dispatch_start", "auto_placed") and lang == "en":
+                if ev["type"] in ("confirmed", "dispatch_start", "auto_placed") and lang == "en":
                     assert not any(r in line for r in ranks_en), line
-    assert {"dice_time", "claimed", "bell", "dispatch_start", "placed", "revealed", "acquired",
+                if ev["type"] == "picked":
+                    assert ev["to"] == [ev["seat"]]  # the only event that names a rank before the reveal
+    assert {"dice_time", "claimed", "bell", "dispatch_start", "picked", "confirmed", "revealed", "acquired",
             "next_round", "game_over"} <= seen
+    # A game saved before Confirm existed has "placed" events in its log.
+    assert ui.narrate(Translator("en"), {"type": "placed", "seat": 1, "pos": "B3"}, NAMES) == \
+        "Bob sends an employee face down to B3."
 
 
 def test_race_loser_and_late_clicks_get_a_fresh_panel_saying_why():
@@ -172,3 +179,128 @@ def test_race_loser_and_late_clicks_get_a_fresh_panel_saying_why():
     # a click from an earlier round is stale, not a move in this one
     reply = ui.on_component(pc_for(state, b), "b:0", [])
     assert isinstance(reply, Show) and "earlier moment" in reply.panel.description
+
+
+# -- dispatch: choose, change, take back, confirm --------------------------------------------
+
+def _dispatch(claims, seats=3, parent=0):
+    state = GAME.setup(seats, 5, GAME.resolve_options(seats, {}))
+    state["parent"] = parent
+    state["phase"] = "dispatch"
+    from engine.ewars.grid import index_of
+
+    for seat, pos in claims:
+        state["claims"][index_of(4, 4)[pos]] = seat
+    return state
+
+
+def _select(panel, pos):
+    return next(c for c in panel.components if isinstance(c, Select) and c.code.endswith(f":{pos}"))
+
+
+def _confirm(panel):
+    return next(c for c in panel.components if isinstance(c, Button) and c.code.startswith("k:"))
+
+
+def test_dispatch_panel_keeps_choices_open_until_confirm():
+    state = _dispatch([(0, "A1"), (0, "B2"), (1, "D4")])
+    panel = ui.panel(pc_for(state, 0))
+    assert "A1" in panel.description and "no employee chosen yet" in panel.description
+    assert _confirm(panel).disabled and not any(o.default for o in _select(panel, "A1").options)
+    reply = ui.on_component(pc_for(state, 0), "d:1:A1", ["star"])
+    assert reply == Apply({"type": "dispatch", "pos": "A1", "rank": "star"})
+    GAME.apply(state, 0, reply.action)
+    panel = ui.panel(pc_for(state, 0))
+    options = _select(panel, "A1").options
+    assert [o.value for o in options if o.default] == ["star"] and options[-1].value == "-"
+    assert "Star Employee (not confirmed)" in panel.description
+    assert all(o.value != "star" for o in _select(panel, "B2").options)  # only one star
+    # Taking it back, through the select's last option.
+    assert ui.on_component(pc_for(state, 0), "d:1:A1", ["-"]) == Apply({"type": "withdraw", "pos": "A1"})
+    GAME.apply(state, 0, {"type": "dispatch", "pos": "B2", "rank": "staff"})
+    stale = _confirm(ui.panel(pc_for(state, 0)))
+    assert not stale.disabled and stale.code == "k:1:A10.B25"
+    GAME.apply(state, 0, {"type": "dispatch", "pos": "A1", "rank": "manager"})
+    panel = ui.panel(pc_for(state, 0))
+    button = _confirm(panel)
+    assert not button.disabled and button.any_version and button.code == "k:1:A12.B25"
+    # A Confirm drawn before the last change does not confirm what its player never saw.
+    reply = ui.on_component(pc_for(state, 0), stale.code, [])
+    assert isinstance(reply, Show) and "changed since this panel was drawn" in reply.panel.description
+    assert ui.on_component(pc_for(state, 0), button.code, []) == Apply({"type": "confirm"})
+    GAME.apply(state, 0, {"type": "confirm"})
+    panel = ui.panel(pc_for(state, 0))
+    assert "Waiting for the others" in panel.description and "Sent: Department Manager to A1." in panel.description
+    reply = ui.on_component(pc_for(state, 0), button.code, [])
+    assert isinstance(reply, Show) and "already have an employee" in reply.panel.description
+
+
+def test_dispatch_panel_says_when_the_discard_pile_comes_back():
+    from engine.ewars.data import employee_ids
+
+    state = _dispatch([(0, "A1"), (0, "B2"), (1, "D4")])
+    ids = employee_ids(0)
+    state["hands"][0], state["discards"][0] = [ids[-1]], ids[:-1]
+    GAME.apply(state, 0, {"type": "dispatch", "pos": "A1", "rank": "staff"})
+    panel = ui.panel(pc_for(state, 0))
+    assert "your 8 discarded employees come back to your hand when you confirm" in panel.description
+    assert {o.value for o in _select(panel, "B2").options} >= {"star", "executive", "manager"}
+
+
+# -- slow dice time, to-do lines, words -------------------------------------------------------
+
+def test_slow_dice_panel_and_table_show_the_locked_bell():
+    state = GAME.setup(3, 5, GAME.resolve_options(3, {"pace": "slow"}))
+    GAME.apply(state, state["parent"], {"type": "ring_bell"})
+    panel = ui.panel(pc_for(state, 0))
+    bell = next(c for c in panel.components if isinstance(c, Button) and c.code == "b:1")
+    assert bell.disabled and "🔒" in bell.label
+    assert "still to roll: Ann, Bob, Cal" in panel.description.replace("\\", "")
+    reply = ui.on_component(pc_for(state, 0), "b:1", [])
+    assert isinstance(reply, Show) and "The bell is locked until everyone has rolled (3 players" in reply.panel.description
+    table = tc_for(state)
+    assert [b.disabled for b in ui.table_buttons(table)] == [False, True]
+    assert any("🔒 Slow game" in line for line in ui.table_lines(table))
+    for seat in range(3):
+        GAME.apply(state, seat, {"type": "roll"})
+    table = tc_for(state)
+    assert [b.disabled for b in ui.table_buttons(table)] == [False, False]
+    assert any("Seat-fillers wait for the minimum" in line for line in ui.table_lines(table))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "es"])
+def test_todo_lines_say_what_each_seat_can_do(lang):
+    t = Translator(lang)
+    state = GAME.setup(3, 5, GAME.resolve_options(3, {"pace": "slow"}))
+    parent = state["parent"]
+    public = GAME.view(state, None)
+    assert ui.todo(t, public, parent) == t("ewars.todo.start") and ui.todo(t, public, (parent + 1) % 3) is None
+    GAME.apply(state, parent, {"type": "ring_bell"})
+    assert ui.todo(t, GAME.view(state, None), 0) == t("ewars.todo.dice_slow")
+    for seat in range(3):
+        GAME.apply(state, seat, {"type": "roll"})
+    assert ui.todo(t, GAME.view(state, None), 0) == t("ewars.todo.dice_free")
+    live = GAME.setup(3, 5, GAME.resolve_options(3, {}))
+    GAME.apply(live, live["parent"], {"type": "ring_bell"})
+    assert ui.todo(t, GAME.view(live, None), 1) == t("ewars.todo.dice")
+    state = _dispatch([(0, "A1"), (1, "B2"), (1, "C3")])
+    public = GAME.view(state, None)
+    one, two = ui.todo(t, public, 0), ui.todo(t, public, 1)
+    assert "A1" in one and "B2" in two and "C3" in two and ui.todo(t, public, 2) is None
+    if lang == "en":
+        assert one == "choose a face-down employee for your claimed card (A1) in My hand, then confirm"
+        assert two.startswith("choose face-down employees for your 2 claimed cards (B2, C3)")
+    for line in (one, two):
+        assert "ewars." not in line and len(line) < 200
+        if lang == "ja":
+            assert "。 " not in line and "、 " not in line
+
+
+def test_one_player_sends_and_one_card_goes_in_the_singular():
+    t = Translator("en")
+    line = ui.narrate(t, {"type": "dispatch_start", "seat": 0, "seats": [2], "count": 1}, ["Ann", "Bob", "Quinn"])
+    assert line == "📨 Dispatch: Quinn sends employees face down to the claimed cards."
+    line = ui.narrate(t, {"type": "auto_placed", "seat": 1, "cards": ["A2"], "count": 1}, NAMES)
+    assert line == "⏰ Bob was late: an employee goes to A2 automatically."
+    line = ui.narrate(t, {"type": "confirmed", "seat": 0, "cards": ["A1"], "count": 1}, NAMES)
+    assert line == "📨 Ann sends 1 employee face down (A1)."
