@@ -375,6 +375,26 @@ def _ranks_text(ranks: Sequence[str], lang: str) -> str:
                     for r in HIGH_TO_LOW if r in counts)
 
 
+#: The height of each further line a seat card's discards wrap onto.
+LINE_H = 28
+
+
+def _footer_lines(view: dict[str, Any], seat: int, lang: str, width: int) -> tuple[str, list[str]]:
+    """A seat card's bottom text: "Hand N", and beside it its discards, wrapped onto as many
+    lines as they need (the card grows), so a long pile is never cut off."""
+    s = view["seats"][seat]
+    hand = _tk(lang, "render.hand", count=s["hand"])
+    fnt = font(SIZE_SMALL)
+    room = width - 48 - text_width(hand, fnt) - 16
+    return hand, wrap(_discard_line(view, seat, lang), room, fnt)
+
+
+def seat_card_extra(view: dict[str, Any], lang: str, width: int) -> int:
+    """Extra height the tallest seat card needs for discards that wrap."""
+    most = max((len(_footer_lines(view, s, lang, width)[1]) for s in range(len(view["seats"]))), default=1)
+    return (most - 1) * LINE_H
+
+
 def seat_card(draw: ImageDraw.ImageDraw, box: Sequence[int], view: dict[str, Any], seat: int, names: Sequence[str],
               lang: str, active: bool, show_dice: bool, won: int | None = None) -> None:
     x0, y0, x1, y1 = box
@@ -409,12 +429,12 @@ def seat_card(draw: ImageDraw.ImageDraw, box: Sequence[int], view: dict[str, Any
                       anchor="rm", max_width=int(x1 - x0 - 6 * (size + 8) - 50))
     elif view.get("phase") == "dispatch" and s.get("owed"):
         _pill(draw, x0 + 24, mid + 16, _tk(lang, "render.owed", count=s["owed"]), colour, _contrast(colour))
-    yb = y1 - 22
-    hand = _tk(lang, "render.hand", count=s["hand"])
+    hand, lines = _footer_lines(view, seat, lang, int(x1 - x0))
+    yb = y1 - 22 - (len(lines) - 1) * LINE_H
     draw_text(draw, (x0 + 24, yb), hand, SIZE_SMALL, TEXT, anchor="lm")
     hx = x0 + 24 + text_width(hand, font(SIZE_SMALL)) + 16
-    draw_text(draw, (hx, yb), _discard_line(view, seat, lang), SIZE_SMALL, TEXT_DIM, anchor="lm",
-              max_width=int(x1 - hx - 12))
+    for k, line in enumerate(lines):
+        draw_text(draw, (hx, yb + k * LINE_H), line, SIZE_SMALL, TEXT_DIM, anchor="lm", max_width=int(x1 - hx - 12))
 
 
 # -- the table ---------------------------------------------------------------------------------
@@ -462,7 +482,7 @@ def table_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Imag
 def _live(view: dict[str, Any], names: list[str], lang: str) -> Image.Image:
     n = len(view["seats"])
     board_w = 650
-    card_h = 150 if view.get("phase") == "dice" else 130
+    card_h = (150 if view.get("phase") == "dice" else 130) + seat_card_extra(view, lang, WIDTH - 14 - board_w)
     rows = view["rows"]
     height = max(64 + 56 + 20 + 30 + rows * 155 + 20, 64 + 56 + 20 + n * (card_h + 12) + 8)
     img, draw = canvas(WIDTH, height)
@@ -482,8 +502,8 @@ def _after_contract(view: dict[str, Any], names: list[str], lang: str, last: dic
     half = (WIDTH - 36) // 2
     cell = min(130, (half - 30) // max(last["cols"], view["cols"]))
     board_h = 30 + max(last["rows"], view["rows"]) * cell
-    card_h = 120
     per_row = 2 if n == 4 else n
+    card_h = 120 + seat_card_extra(view, lang, (WIDTH - 24 - 12 * (per_row - 1)) // per_row)
     seat_rows = (n + per_row - 1) // per_row
     height = 64 + 56 + 14 + 40 + board_h + 20 + seat_rows * (card_h + 12) + 8
     img, draw = canvas(WIDTH, height)
@@ -567,6 +587,7 @@ def panel_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Imag
         # Your claimed cards on the left (sent ones show your face-up rank), and the whole
         # table on the right: where your employees go decides what they hit.
         mine = {p["pos"]: p["rank"] for p in priv.get("placed", [])}
+        chosen = {p["pos"]: p["rank"] for p in priv.get("picks", [])}
         owed = priv.get("owed", [])
         draw_text(draw, (24, y + 14), _tk(lang, "render.your_claims"), SIZE_BODY, TEXT, bold=True, anchor="lm")
         cy = y + 40
@@ -577,9 +598,13 @@ def panel_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Imag
             x = 24 + (k % 3) * 170
             draw_text(draw, (x + 75, cy + 14), pos, SIZE_BODY, GOLD, bold=True, anchor="mm")
             box = (x, cy + 34, x + 150, cy + 184)
-            if pos in mine:
+            if pos in mine or pos in chosen:
+                # Sent (confirmed), or chosen and still changeable until the Confirm.
                 property_card(draw, box, c["faces"], None, small_faces=True)
-                employee_card(draw, (x + 24, cy + 34 + 150 * 0.36, x + 126, cy + 34 + 150 * 0.95), me, mine[pos], lang)
+                employee_card(draw, (x + 24, cy + 34 + 150 * 0.36, x + 126, cy + 34 + 150 * 0.95), me,
+                              mine.get(pos) or chosen[pos], lang)
+                if pos not in mine:
+                    _pill(draw, x + 16, cy + 210, _tk(lang, "render.chosen"), PANEL_LIGHT, TEXT)
             else:
                 property_card(draw, box, c["faces"], me)
                 _pill(draw, x + 16, cy + 210, _tk(lang, "render.to_send"), colour, _contrast(colour))

@@ -3,6 +3,7 @@ Japanese, within the size and time bounds; PNGs go to artifacts/ewars/ for looki
 
 from __future__ import annotations
 
+import copy
 import random
 import time
 from functools import lru_cache
@@ -12,7 +13,7 @@ import pytest
 
 from engine.ewars import GAME
 from render import ewars as R
-from render.common import png
+from render.common import ellipsize, png
 
 OUT = Path(__file__).resolve().parents[2] / "artifacts" / "ewars"
 NAMES = ["Alice", "Bob the Builder with a very long name", "千代子", "Dmitri"]
@@ -95,3 +96,29 @@ def test_short_names_list_does_not_crash():
     mine, public = snapshots(2)["contract"]
     R.table_image(public, ["A"], "en")
     R.results_image(snapshots(2)["over"][1], [], "ja")
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+@pytest.mark.parametrize("lang", ["en", "ja", "es"])
+def test_seat_cards_show_every_discard(seats, lang, monkeypatch):
+    """A long discard pile wraps onto more lines of a taller card instead of being cut with an
+    ellipsis (the players' cards used to end "Discards: STAR EXEC M…")."""
+    cut = []
+
+    def spy(text, width, fnt):
+        out = ellipsize(text, width, fnt)
+        if out != text:
+            cut.append(text)
+        return out
+
+    monkeypatch.setattr(R, "ellipsize", spy)
+    everything = ["star", "executive", "manager", "section_chief", "subsection_chief", "subsection_chief",
+                  "staff", "staff", "staff"]
+    for key in ("contract", "dispatch", "dice"):
+        public = copy.deepcopy(snapshots(seats)[key][1])
+        for s in public["seats"]:
+            s["discards"], s["discard_count"] = everything[: 9 - s["hand"]] or everything[:3], 9 - s["hand"]
+        public["seats"][1]["discards"] = everything
+        img = R.table_image(public, ["Ann", "Bob", "Cal", "Dot"][:seats], lang)
+        _check(img, f"test_table_{seats}p_{key}_all_discards_{lang}")
+    assert cut == []
