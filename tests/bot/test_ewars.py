@@ -16,7 +16,7 @@ from simcord import actors as sim_actors
 from simcord.results import InteractionResult
 
 from engine.ewars import GAME
-from engine.ewars.data import REACH
+from engine.ewars.data import HIGH_TO_LOW, REACH
 from engine.ewars.grid import names as pos_names
 from engine.ewars.grid import parse, reach
 from engine.ewars.rules import claimable
@@ -108,7 +108,7 @@ def claimable_pos(st: dict[str, Any], seat: int) -> list[str]:
 async def test_claim_race_early_bell_dispatch_and_contract(sim):
     ann, bob, cy = sim.player("ann"), sim.player("bob"), sim.player("cy")
     players = [ann, bob, cy]
-    game = await start(sim, ann, [bob, cy], seed=7)
+    game = await start(sim, ann, [bob, cy], seed=7, settings={"pace": "live"})  # a live race
     st = game.state
     parent = st["parent"]
     others = [m for s, m in enumerate(players) if s != parent]
@@ -208,23 +208,34 @@ async def test_claim_race_early_bell_dispatch_and_contract(sim):
     assert menu.startswith("bs:") and ":*:" in menu  # any version: others' placements move it
     await save(pw, "dispatch_panel")
     mark = len(sim.channel.history())
-    await pick(sim, players[winner], pw, f":d:1:{pos}", "staff")
+    chosen = panel_of(await pick(sim, players[winner], pw, f":d:1:{pos}", "staff"))
     st = await state(sim)
-    assert st["phase"] == "dispatch" and st["emps"][pos_index(st, pos)] is not None
-    assert not any("sends an employee" in line for line in narration(sim, mark))  # quiet
+    # A choice, not yet a placement: it can still change, and nobody else knows of it.
+    assert st["phase"] == "dispatch" and st["emps"][pos_index(st, pos)] is None
+    assert f"{pos} (" in text_of(chosen) and "Staff (not confirmed)" in text_of(chosen)
+    assert not any("sends" in line for line in narration(sim, mark))
+    chosen = panel_of(await pick(sim, players[winner], chosen, f":d:1:{pos}", "star"))
+    assert "Star Employee (not confirmed)" in text_of(chosen)
+    chosen = panel_of(await pick(sim, players[winner], chosen, f":d:1:{pos}", "staff"))
+    assert (await state(sim))["emps"][pos_index(st, pos)] is None
+    await click(sim, players[winner], chosen, f":k:1:{pos}5")  # Confirm (5: the Staff)
+    st = await state(sim)
+    assert st["emps"][pos_index(st, pos)] is not None
     # Private: the table says an employee went face down there, never which one.
     table = await sim.table_message()
-    assert "Employees go face down" in text_of(table)
-    assert f"{players[winner].name} sends an employee face down to {pos}." in text_of(table)
+    assert "chooses face-down employees" in text_of(table)
+    assert f"{players[winner].name} sends 1 employee face down ({pos})." in text_of(table)
     assert "Staff" not in text_of(table) and not any("Staff" in line for line in narration(sim))
     other_pos = next(p for p in pos_names(st["rows"], st["cols"]) if st["claims"][pos_index(st, p)] == ls)
     target = pos_index(st, pos)
     rank = next((r for r in ("executive", "manager", "section_chief", "subsection_chief")
                  if target in reach(REACH[r], pos_index(st, other_pos), st["rows"], st["cols"])), "staff")
     pl = await sim.hand(loser)
-    assert "Send one face-down employee" in text_of(pl)
+    assert "Choose one face-down employee for each claimed card" in text_of(pl)
     mark = len(sim.channel.history())
-    await pick(sim, loser, pl, f":d:1:{other_pos}", rank)
+    pl = panel_of(await pick(sim, loser, pl, f":d:1:{other_pos}", rank))
+    assert (await state(sim))["phase"] == "dispatch"  # nothing happens before the Confirm
+    await click(sim, loser, pl, f":k:1:{other_pos}{HIGH_TO_LOW.index(rank)}")
 
     # The contract, told step by step in the channel; the table picture shows it.
     st = await state(sim)
@@ -250,7 +261,7 @@ async def test_claim_race_early_bell_dispatch_and_contract(sim):
 async def test_restart_during_dice_time_keeps_buttons_working(sim):
     ann, bob, cy = sim.player("ann"), sim.player("bob"), sim.player("cy")
     players = [ann, bob, cy]
-    game = await start(sim, ann, [bob, cy], seed=11)
+    game = await start(sim, ann, [bob, cy], seed=11, settings={"pace": "live"})
     parent = game.state["parent"]
     table = await sim.table_message()
     await click(sim, players[parent], table, ':!{"type":"ring_bell"}')
@@ -319,15 +330,15 @@ def _select_options(message, custom_id: str) -> list[str]:
 
 @pytest.mark.both_backends  # a whole game on SQLite and on PostgreSQL
 async def test_whole_game_with_two_ai_seats_hand_refill_and_results(sim):
-    """ann plays with two AI seats. Her bells and every one of her dispatches go through her
-    panel and the table; her dice time and the AI seats are driven by the seat-filler's moves
-    (through the house, for speed). Her hand runs out and comes back from the discard pile in
-    a dispatch; the game ends with the results message."""
+    """ann plays with two AI seats at a live table. Her bells and every one of her dispatches go
+    through her panel and the table; her dice time and the AI seats are driven by the
+    seat-filler's moves (through the house, for speed). Her hand runs out during dispatch and
+    her discard pile comes back at once; the game ends with the results message."""
     ann = sim.player("ann")
     # The AI seats "think" for an hour, so their timers never fire: the test moves them.
-    game = await start(sim, ann, ai=2, seed=5, settings={"ai_delay": 3600})
+    game = await start(sim, ann, ai=2, seed=5, settings={"ai_delay": 3600, "pace": "live"})
     gid = game.id
-    refilled_on_click = refilled_at_start = 0
+    refilled = 0
     dispatches = 0
     for _ in range(600):
         game = await sim.game()
@@ -350,7 +361,7 @@ async def test_whole_game_with_two_ai_seats_hand_refill_and_results(sim):
             await sim.settle()
         elif phase == "dispatch":
             for seat in (1, 2):
-                if GAME.legal((await state(sim)), seat):
+                while GAME.legal((await state(sim)), seat):  # the seat-filler chooses, then confirms
                     await sim.house.ai_move(gid, seat)
             await sim.settle()
             st = await state(sim)
@@ -358,43 +369,38 @@ async def test_whole_game_with_two_ai_seats_hand_refill_and_results(sim):
                 continue
             # ann sends her employees from her panel: what the seat-filler would choose.
             rnd = st["round"]
-            came_back = any(e["type"] == "hand_refilled" and e["seat"] == 0 for e in await last_events(sim, 4))
+            assert st["hands"][0], "a hand is never empty at the start of dispatch"
             panel = await sim.hand(ann)
-            if came_back and not refilled_at_start:
-                # The whole discard pile came back before this dispatch: the panel shows it.
-                assert len(st["hands"][0]) >= 7 and not st["discards"][0]
-                assert "Discards\nnone" in text_of(panel).replace("**", "")
-                assert any("ann takes" in line and "back from the discard pile" in line for line in narration(sim))
-                await save(panel, "dispatch_refilled_panel")
-                refilled_at_start += 1
             while True:
                 game = await sim.game()
                 choice = sim.house.ai_choice(game, 0)
+                if choice["type"] == "confirm":
+                    break
                 cid = next(c for c in custom_ids(panel) if c.endswith(f":d:{rnd}:{choice['pos']}"))
                 assert choice["rank"] in _select_options(panel, cid)
-                hand_before = len(game.state["hands"][0])
-                mark = len(sim.channel.history())
-                result = await pick(sim, ann, panel, f":d:{rnd}:{choice['pos']}", choice["rank"])
+                panel = panel_of(await pick(sim, ann, panel, f":d:{rnd}:{choice['pos']}", choice["rank"]))
                 dispatches += 1
-                events = await last_events(sim)
-                if any(e["type"] == "hand_refilled" and e["seat"] == 0 for e in events):
-                    # Her last employee went out with a card still owed: the pile comes back.
-                    assert hand_before == 1
-                    st = await state(sim)
-                    assert len(st["hands"][0]) >= 7
-                    assert any("ann takes" in line for line in narration(sim, mark))
-                    if not refilled_on_click and st["phase"] == "dispatch":
-                        assert "Staff" in reply_text(result) or "Star Employee" in reply_text(result)
-                        await save(panel_of(result), "dispatch_refilled_on_click_panel")
-                    refilled_on_click += 1
+            mine = GAME.view((await sim.game()).state, 0)["private"]
+            if mine["comes_back"]:
+                # Her choices empty her hand: the panel says the pile comes back on Confirm.
+                assert f"your {mine['comes_back']} discarded employee" in text_of(panel)
+            mark = len(sim.channel.history())
+            confirm = next(c for c in custom_ids(panel) if f":k:{rnd}:" in c)
+            result = await ann.click(panel, custom_id=confirm)
+            await sim.settle()
+            if any(e["type"] == "hand_refilled" and e["seat"] == 0 for e in await last_events(sim, 2)):
+                # The moment her hand ran out, her whole discard pile came back: the employees
+                # she just sent stay on the table, and she is never left with an empty hand.
                 st = await state(sim)
-                if (await sim.game()).status != "active" or st["phase"] != "dispatch" or not GAME.legal(st, 0):
-                    break
-                panel = panel_of(result)
+                assert mine["comes_back"] and st["hands"][0] and len(st["hands"][0]) == len(mine["hand"])
+                assert any("ann takes" in line and "back from the discard pile" in line for line in narration(sim, mark))
+                if not refilled and st["phase"] == "dispatch":
+                    assert "Discards\nnone" in reply_text(result).replace("**", "")
+                    await save(panel_of(result), "dispatch_refilled_panel")
+                refilled += 1
     game = await sim.game()
     assert game.status == "finished", f"still {game.state['phase']} in round {game.state['round']}"
-    # both ways a hand comes back: before a dispatch, and after the click that emptied it
-    assert dispatches >= 9 and refilled_at_start >= 1 and refilled_on_click >= 1, (refilled_at_start, refilled_on_click)
+    assert dispatches >= 9 and refilled >= 1, (dispatches, refilled)
     # The results: a message with the ranking and the final picture.
     results = next(m for m in reversed(sim.channel.history()) if "final results" in text_of(m).lower())
     text = text_of(results)
