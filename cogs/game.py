@@ -18,7 +18,6 @@ from discord import app_commands
 from discord.app_commands import locale_str as _l
 from discord.ext import commands
 
-import engine
 from engine.core import RuleError
 from locales import ROOT as LOCALES, Translator, language_of, languages
 from store import ChannelBusy, Seat

@@ -627,7 +627,7 @@ def results_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Im
     draw_text(draw, (WIDTH - 24, 32), _tk(lang, "render.results"), SIZE_BODY, TEXT, anchor="rm", max_width=380)
     y = 84
     top = max(scores) if scores else 0
-    for k, s in enumerate(order):
+    for s in order:
         place = 1 + sum(1 for o in scores if o > scores[s])
         colour = seat_colour(s)
         box = (20, y, WIDTH - board_w - 40, y + row_h)

@@ -394,7 +394,7 @@ def _draw_side(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang
         room = col_w - text_width(price, font(SIZE_SMALL, True)) - 28
         chips.append((lid, price, [ellipsize(line, room, small) for line in _lines(_name(lang, lid), room, small, 2)]))
     chip_h = 64 if any(len(lines) > 1 for _, _, lines in chips) else 40
-    for i, (lid, price, lines) in enumerate(chips):
+    for i, (_lid, price, lines) in enumerate(chips):
         cx = x + (i % 2) * (col_w + 10)
         cy = y + (i // 2) * (chip_h + 6)
         rounded(draw, (cx, cy, cx + col_w, cy + chip_h), radius=8, fill=PANEL_LIGHT)

@@ -475,7 +475,7 @@ def test_S13_audit_with_a_sale(script):
     ad(st, A, "donut_shop", 1, [9])
     asset(st, D, "savings_bonds")
     visit = hand(st, A, "tax_inspector")
-    events = play(st, A, visit, target=B)
+    play(st, A, visit, target=B)
     assert st["phase"] == "audit" and st["tax"]["pending"] == [B]
     assert GAME.to_act(st) == [B]
     do(st, B, type="tax_decision", sell=[cinema])
