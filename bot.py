@@ -3,6 +3,8 @@ the cogs, registers the slash commands with Discord only when they changed, and 
 
     python bot.py            run (the token comes from DISCORD_TOKEN or a .env file)
     python bot.py --sync     also re-register the slash commands even if they did not change
+
+SIGTERM and SIGINT stop it gracefully (service/stop.py) and it exits 0.
 """
 
 from __future__ import annotations
@@ -20,8 +22,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from config import NO_TOKEN, Config
+from config import NO_TOKEN, Config, ConfigError
 from locales import catalogue, language_of
+from service import metrics
+from service.endpoint import Endpoint, EndpointError
+from service.stop import InFlight, graceful_stop, stop_on_signals, track
 from store import Store
 
 log = logging.getLogger("boardroom")
@@ -43,15 +48,27 @@ class CatalogueTranslator(app_commands.Translator):
         return value if isinstance(value, str) and value else None
 
 
+class BoardroomTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        # Runs in the command's own task, before every slash command: the stop waits for it and
+        # its answer time is measured (clicks and forms are tracked by the game cog's router).
+        track(interaction, "command")
+        return True
+
+
 class Boardroom(commands.Bot):
     def __init__(self, config: Config, *, force_sync: bool = False, store: Store | None = None) -> None:
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
+                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+                         tree_cls=BoardroomTree, http_trace=metrics.http_trace())
         self.config = config
         self.force_sync = force_sync
         self.store = store
         self.house = None
+        self.inflight = InFlight()
+        self.endpoint: Endpoint | None = None
+        self._stopping: asyncio.Future | None = None
 
     async def setup_hook(self) -> None:
         from cogs.shared.house import House
@@ -66,6 +83,8 @@ class Boardroom(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.sync_commands()
         self.house.start_scheduler()
+        if self.config.metrics_port:
+            self.endpoint = await Endpoint.start(self, self.config.metrics_host, self.config.metrics_port)
 
     async def command_fingerprint(self) -> str:
         translator = self.tree.translator
@@ -92,17 +111,30 @@ class Boardroom(commands.Bot):
         return True
 
     async def close(self) -> None:
-        if self.house is not None:
-            await self.house.stop()
-        if self.store is not None:
-            await self.store.close()
-            self.store = None
-        await super().close()
+        """The graceful stop (service/stop.py), then the gateway, the HTTP session and the
+        store. A second call waits for the first."""
+        if self._stopping is None:
+            self._stopping = asyncio.ensure_future(self._stop())
+        await asyncio.shield(self._stopping)
+
+    async def _stop(self) -> None:
+        try:
+            await graceful_stop(self)
+        finally:
+            if self.endpoint is not None:
+                await self.endpoint.stop()
+            await super().close()
+            if self.store is not None:
+                await self.store.close()
+                self.store = None
+            log.info("stopped")
 
 
-def create_bot(database: str | Path, *, dev_guild: int | None = None, force_sync: bool = False) -> Boardroom:
+def create_bot(database: str | Path, *, dev_guild: int | None = None, force_sync: bool = False,
+               metrics_port: int | None = None) -> Boardroom:
     """A bot ready to start (used by `main` and by the tests)."""
-    config = Config(token=None, database=Path(database), dev_guild=dev_guild, log_level="INFO")
+    config = Config(token=None, database=Path(database), dev_guild=dev_guild, log_level="INFO",
+                    metrics_port=metrics_port)
     return Boardroom(config, force_sync=force_sync)
 
 
@@ -110,8 +142,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Run the Boardroom Discord bot.")
     parser.add_argument("--sync", action="store_true", help="register the slash commands even if unchanged")
     args = parser.parse_args(argv)
-    config = Config.from_env()
-    logging.basicConfig(level=getattr(logging, config.log_level, logging.INFO),
+    try:
+        config = Config.from_env()
+    except ConfigError as error:
+        print(f"Boardroom cannot start: {error}", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=config.log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     # A board-game bot never joins voice: discord.py's warning about voice support only confuses admins.
     logging.getLogger("discord.client").addFilter(lambda record: "voice will NOT be supported" not in record.getMessage())
@@ -121,6 +157,9 @@ def main(argv: list[str] | None = None) -> int:
     bot = Boardroom(config, force_sync=args.sync)
     try:
         asyncio.run(_run(bot, config.token))
+    except EndpointError as error:
+        print(f"Boardroom cannot start: {error}", file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print("Discord refused the token in DISCORD_TOKEN: it is wrong or was reset. Copy a fresh one from the "
               "developer portal (Bot page, Reset Token).", file=sys.stderr)
@@ -136,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 async def _run(bot: Boardroom, token: str) -> None:
+    stop_on_signals(bot)
     async with bot:
         await bot.start(token)
 

@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from engine.core import RuleError
 from locales import ROOT as LOCALES, Translator, language_of, languages
+from service.stop import track
 from store import ChannelBusy, Seat
 
 from .shared import codec, lobby as lobby_mod, settings as settings_mod
@@ -401,6 +402,7 @@ class GameCog(commands.Cog):
 
     async def route(self, interaction: discord.Interaction, parsed: codec.Parsed, values: list[str]) -> None:
         """Every click and form of ours. Never lets an interaction go unanswered."""
+        track(interaction, "form" if parsed.kind == "bm" else "click")  # the stop waits for it; its time is measured
         try:
             code = parsed.code
             if code.startswith("L"):

@@ -447,6 +447,21 @@ class Store:
         )
         return [Timer(i, g, k, r, d, json.loads(p)) for i, g, k, r, d, p in rows]
 
+    # -- figures for the metrics endpoint (read-only) ---------------------------------------
+
+    async def game_counts(self) -> dict[tuple[str, str], int]:
+        """How many games there are, by (title, status)."""
+        rows = await self._all("SELECT title, status, COUNT(*) FROM games GROUP BY title, status")
+        return {(title, status): n for title, status, n in rows}
+
+    async def timer_counts(self, now: float, late: float) -> tuple[int, int, int]:
+        """Timers (scheduled, due by `now`, due more than `late` seconds before `now`)."""
+        (scheduled, due, overdue) = await self._one(
+            "SELECT COUNT(*), COALESCE(SUM(due_at <= ?), 0), COALESCE(SUM(due_at <= ?), 0) FROM timers",
+            (now, now - late),
+        )
+        return scheduled, due, overdue
+
     # -- settings and preferences -----------------------------------------------------------
 
     async def guild_settings(self, guild_id: int | None) -> dict[str, Any]:

@@ -18,6 +18,7 @@ import discord
 
 from locales import Translator
 from render.common import picture_names, png
+from service import metrics
 from store import GameRow
 
 from . import codec
@@ -148,6 +149,7 @@ class TableKeeper:
                 delay = self.retry_delay(exc, failures)
                 log.warning("table update for game %s failed (%s); retrying in %.1fs", game_id, exc, delay)
                 self.retrying.add(game_id)
+                metrics.table_retry()
                 try:
                     await asyncio.sleep(delay)
                 finally:
