@@ -110,6 +110,11 @@ class Boardroom(commands.Bot):
         log.info("slash commands registered (%s)", scope)
         return True
 
+    @property
+    def stopping(self) -> bool:
+        """True from the moment the stop began (a signal, or `close()`)."""
+        return self._stopping is not None
+
     async def close(self) -> None:
         """The graceful stop (service/stop.py), then the gateway, the HTTP session and the
         store. A second call waits for the first."""

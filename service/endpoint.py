@@ -59,7 +59,6 @@ class Endpoint:
         self.bot = bot
         self.runner = runner
         self.gateway = gateway
-        self.stopping = False
 
     @classmethod
     async def start(cls, bot: Any, host: str, port: int) -> "Endpoint":
@@ -80,7 +79,6 @@ class Endpoint:
             raise EndpointError(f"cannot listen on {host}:{port} (BOARDROOM_METRICS_PORT): {exc.strerror or exc}") from None
 
     async def stop(self) -> None:
-        self.stopping = True
         await self.runner.cleanup()
 
     async def database_writable(self) -> bool:
@@ -99,9 +97,10 @@ class Endpoint:
         database = await self.database_writable()
         metrics.GATEWAY_UP.set(int(gateway))
         metrics.DATABASE_UP.set(int(database))
-        ok = gateway and database and not self.stopping
+        stopping = bool(getattr(self.bot, "stopping", False))
+        ok = gateway and database and not stopping
         body = {
-            "status": "ok" if ok else ("stopping" if self.stopping else "unhealthy"),
+            "status": "ok" if ok else ("stopping" if stopping else "unhealthy"),
             "gateway": "connected" if gateway else "disconnected",
             "database": "writable" if database else "not writable",
         }
