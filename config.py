@@ -90,6 +90,10 @@ def database_setting(raw: str) -> Path | str:
         return ROOT / "boardroom.db"
     if "://" in value:
         return _postgres_url(value)
+    if ":" in value and value.split(":", 1)[0].lower() in (*POSTGRES_SCHEMES, "sqlite", "file"):
+        # "postgresql:/db", "sqlite:games.db": a URL missing its "//", not a file name.
+        raise ConfigError(f"BOARDROOM_DB {value.split(':')[0] + ':...'!r} looks like a URL without '//'; expected "
+                          "a SQLite file path or a URL postgresql://user:password@host[:port]/database.")
     path = Path(value).expanduser()
     if path.is_dir():
         raise ConfigError(f"BOARDROOM_DB must name a database file, but {value!r} is a folder.")
@@ -108,9 +112,6 @@ def _postgres_url(value: str) -> str:
         raise ConfigError(f"BOARDROOM_DB is not a valid URL ({exc}); expected {hint}.") from None
     if parts.scheme.lower() not in POSTGRES_SCHEMES:
         raise ConfigError(f"BOARDROOM_DB: the scheme {parts.scheme + '://'!r} is not supported; expected {hint}.")
-    # libpq may take the host from the query (?host=/run/postgresql: a Unix socket).
-    if not parts.hostname and "host=" not in parts.query:
-        raise ConfigError(f"BOARDROOM_DB names no host; expected {hint}.")
     if not parts.path.strip("/"):
         raise ConfigError(f"BOARDROOM_DB names no database after the host; expected {hint}.")
     if port == 0:
