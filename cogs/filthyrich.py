@@ -37,6 +37,7 @@ from engine.filthyrich.data import (
     kind,
 )
 from locales import Translator
+from locales.format import separator
 
 T = "filthyrich"
 KIND_EMOJI = {"business": "🏪", "asset": "💼", "action": "⚡"}
@@ -76,7 +77,7 @@ def card_name(t: Translator, k: str) -> str:
 
 
 def sep(t: Translator) -> str:
-    return "、" if t.lang == "ja" else ", "
+    return separator(t.lang)
 
 
 def at(slots: list[int]) -> str:

@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from engine.core import RuleError
 from locales import ROOT as LOCALES, Translator, language_of, languages
+from locales.format import duration, join_list
 from service.stop import track
 from store import ChannelBusy, Seat
 
@@ -120,7 +121,7 @@ class GameCog(commands.Cog):
         t = tr_for(interaction)
         missing = self.missing_permissions(interaction, channel)
         if missing:
-            await reply(interaction, t("core.error.bot_permissions", perms=", ".join(t(f"core.perm.{p}") for p in missing)))
+            await reply(interaction, t("core.error.bot_permissions", perms=join_list((t(f"core.perm.{p}") for p in missing), t.lang)))
             return
         defaults = await self._guild_defaults(interaction.guild)
         lang = defaults.get("lang") or language_of(getattr(interaction.guild, "preferred_locale", None) or interaction.locale)
@@ -280,7 +281,7 @@ class GameCog(commands.Cog):
             places = (g.result or {}).get("places") or []
             winners = [g.seats[i].name for i, p in enumerate(places) if p == 1 and i < len(g.seats)]
             lines.append(t("core.history.line", title=t(f"{g.title}.name"), when=f"<t:{int(g.finished_at or 0)}:d>",
-                           winners=", ".join(winners) or "—", channel=f"<#{g.channel_id}>"))
+                           winners=join_list(winners, t.lang) or "—", channel=f"<#{g.channel_id}>"))
         await reply(interaction, embed=discord.Embed(title=t("core.history.title"), description="\n".join(lines)))
 
     @game.command(name=_l("stats", key="core.cmd.stats.name"),
@@ -751,12 +752,12 @@ class GameCog(commands.Cog):
         lines = [
             t("core.lobby.pace", pace=t(f"core.pace.{conf['pace']}")),
             t("core.lobby.on_deadline", mode=t(f"core.on_deadline.{conf['on_deadline']}")),
-            t("core.settings.reminder", every=settings_mod.human_duration(conf["reminder"], t.lang)),
+            t("core.settings.reminder", every=duration(conf["reminder"], t.lang)),
         ]
         for timer in ui.game.timers:
             length = settings_mod.deadline_for(ui.game, conf, timer.kind)
             lines.append(t("core.settings.deadline_line", kind=t(f"{game.title}.timer.{timer.kind}"),
-                           length=settings_mod.human_duration(length, t.lang) if length else t("core.settings.none")))
+                           length=duration(length, t.lang) if length else t("core.settings.none")))
         comps: list[Any] = [
             Select("Hset:pace", t("core.lobby.choose_pace"), [Option(t(f"core.pace.{p}"), p, default=conf["pace"] == p)
                                                               for p in settings_mod.PACES], any_version=True),
@@ -764,7 +765,7 @@ class GameCog(commands.Cog):
                    [Option(t(f"core.on_deadline.{m}"), m, description=t(f"core.on_deadline_help.{m}")[:100],
                            default=conf["on_deadline"] == m) for m in settings_mod.ON_DEADLINE], any_version=True),
             Select("Hset:reminder", t("core.settings.choose_reminder"),
-                   [Option(settings_mod.human_duration(s, t.lang) if s else t("core.settings.none"), str(s),
+                   [Option(duration(s, t.lang) if s else t("core.settings.none"), str(s),
                            default=conf["reminder"] == s) for s in settings_mod.REMINDER_CHOICES], any_version=True),
             Select("Hkind", t("core.settings.choose_kind"),
                    [Option(t(f"{game.title}.timer.{tk.kind}"), tk.kind, default=tk.kind == kind) for tk in ui.game.timers],
@@ -773,7 +774,7 @@ class GameCog(commands.Cog):
         if kind:
             current = settings_mod.deadline_for(ui.game, conf, kind)
             comps.append(Select(f"Hlen:{kind}", t("core.settings.choose_length", kind=t(f"{game.title}.timer.{kind}")),
-                                [Option(settings_mod.human_duration(s, t.lang) if s else t("core.settings.none"), str(s),
+                                [Option(duration(s, t.lang) if s else t("core.settings.none"), str(s),
                                         default=s == current) for s in settings_mod.DEADLINE_CHOICES], any_version=True))
         return Panel(title=t("core.settings.title", title=t(f"{game.title}.name")), description="\n".join(lines),
                      components=comps)

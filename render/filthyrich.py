@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 
 from engine.filthyrich.binder import rc
 from engine.filthyrich.data import ACTIONS, ASSETS, BUSINESSES, LUXURIES, LUXURY_ORDER, SHAPES, kind
+from locales.format import separator
 from render.common import (
     BAD,
     BG,
@@ -425,7 +426,7 @@ def _player_rows(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], la
                  places: list | None = None) -> int:
     """One row per player: name, luxuries and money; businesses with hand, marks and tax;
     assets (Muscle with its row)."""
-    sep = "、" if lang == "ja" else ", "
+    sep = separator(lang)
     for s, seat in enumerate(view["seats"]):
         h = ROW_H
         alive = seat["alive"]

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from locales import Translator
+from locales.format import join_list
 from render.common import picture_names, png
 from service import metrics
 from store import GameRow
@@ -366,8 +367,8 @@ class TableKeeper:
             humans = self._human_seats(game)
             waiting = [s for s in engine.to_act(game.state or {})]
             if waiting:
-                lines.append(t("core.table.waiting", seats=", ".join(
-                    ai_tagged(game.seats[s].name, s not in humans) for s in waiting)))
+                lines.append(t("core.table.waiting", seats=join_list(
+                    (ai_tagged(game.seats[s].name, s not in humans) for s in waiting), t.lang)))
             deadline = await self._deadline_for(game, waiting)
             if deadline:
                 lines.append(t("core.table.deadline", when=f"<t:{int(deadline)}:R>"))
@@ -543,7 +544,7 @@ class TableKeeper:
         if blocked is None:  # the channel is not in the cache: what Discord last refused
             blocked = self.blocked.get(game.id)
         if blocked and game.status == "active":
-            warning = "⚠️ " + t("core.table.blocked", perms=", ".join(t(f"core.perm.{p}") for p in blocked))
+            warning = "⚠️ " + t("core.table.blocked", perms=join_list((t(f"core.perm.{p}") for p in blocked), t.lang))
             notice = f"{notice}\n{warning}" if notice else warning
         if notice:
             panel.description = f"{notice}\n\n{panel.description}".strip()
