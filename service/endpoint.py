@@ -59,6 +59,7 @@ class Endpoint:
         self.bot = bot
         self.runner = runner
         self.gateway = gateway
+        self.writing: asyncio.Task | None = None  # the last health write, if it has not returned
 
     @classmethod
     async def start(cls, bot: Any, host: str, port: int) -> "Endpoint":
@@ -82,13 +83,21 @@ class Endpoint:
         await self.runner.cleanup()
 
     async def database_writable(self) -> bool:
+        """A real write. A slow one is never cancelled (cancelling a store write midway would free
+        its lock while the transaction still runs): it is left to finish, and until it does the
+        database counts as not writable and no second write is started."""
         store = self.bot.store
         if store is None:
             return False
-        try:
-            await asyncio.wait_for(store.set_meta("health.checked_at", f"{time.time():.0f}"), WRITE_TIMEOUT)
-        except Exception as exc:  # any failure to write is the answer, not an error of the endpoint
-            log.warning("health check: the database refused a write (%s)", exc)
+        if self.writing is None or self.writing.done():
+            self.writing = asyncio.ensure_future(store.set_meta("health.checked_at", f"{time.time():.0f}"))
+        done, _ = await asyncio.wait({self.writing}, timeout=WRITE_TIMEOUT)
+        if not done:
+            log.warning("health check: a database write has taken more than %.0fs", WRITE_TIMEOUT)
+            return False
+        error = self.writing.exception()
+        if error is not None:  # any failure to write is the answer, not an error of the endpoint
+            log.warning("health check: the database refused a write (%s)", error)
             return False
         return True
 

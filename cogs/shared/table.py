@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from locales import Translator
-from locales.format import join_list
+from locales.format import join_list, separator
 from render.common import picture_names, png
 from service import metrics
 from store import GameRow
@@ -367,8 +367,8 @@ class TableKeeper:
             humans = self._human_seats(game)
             waiting = [s for s in engine.to_act(game.state or {})]
             if waiting:
-                lines.append(t("core.table.waiting", seats=join_list(
-                    (ai_tagged(game.seats[s].name, s not in humans) for s in waiting), t.lang)))
+                lines.append(t("core.table.waiting", seats=separator(t.lang).join(
+                    ai_tagged(game.seats[s].name, s not in humans) for s in waiting)))
             deadline = await self._deadline_for(game, waiting)
             if deadline:
                 lines.append(t("core.table.deadline", when=f"<t:{int(deadline)}:R>"))

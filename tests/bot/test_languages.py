@@ -47,9 +47,10 @@ async def test_the_settings_panel_writes_durations_in_the_readers_language(sim, 
     assert "1 hr, 30 min" in text_of(en)
 
 
-@pytest.mark.parametrize("lang, joined", [("en", "{} and {}"), ("ja", "{}、{}")])
-async def test_the_table_lists_who_must_act_as_the_games_language_writes_a_list(sim, lang, joined):
-    """After a coin is taken the two other players owe a nod: the table names both."""
+@pytest.mark.parametrize("lang, joined", [("en", "Waiting for: {}, {}"), ("ja", "待っている人：{}、{}")])
+async def test_the_table_lists_who_must_act_with_the_games_punctuation(sim, lang, joined):
+    """After a coin is taken the two other players owe a nod: the table names both (a list in
+    the "Waiting for" row, with the language's separator from CLDR)."""
     from cogs.shared.titles import ui_for
 
     people = [sim.player(n) for n in ("ann", "bob", "cy")]

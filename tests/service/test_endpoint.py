@@ -3,6 +3,7 @@ played through SimCord."""
 
 from __future__ import annotations
 
+import asyncio
 import socket
 
 import aiohttp
@@ -12,7 +13,7 @@ from prometheus_client import REGISTRY
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot import create_bot
-from service import metrics
+from service import healthcheck, metrics
 from tests.support.sim import button
 
 
@@ -134,7 +135,13 @@ async def test_healthz_says_what_is_wrong(sim, port, monkeypatch):
     monkeypatch.setattr(sim.store, "set_meta", refuse)
     status, body = await get(port, "/healthz")
     assert status == 503 and '"database": "not writable"' in body and '"gateway": "connected"' in body
+    # The container's HEALTHCHECK says the same with its exit code.
+    assert await asyncio.to_thread(healthcheck.main, {"BOARDROOM_METRICS_PORT": str(port)}) == 1
     monkeypatch.undo()
+    assert await asyncio.to_thread(healthcheck.main, {"BOARDROOM_METRICS_PORT": str(port),
+                                                      "BOARDROOM_METRICS_HOST": "0.0.0.0"}) == 0
+    assert await asyncio.to_thread(healthcheck.main, {"BOARDROOM_METRICS_PORT": str(free_port())}) == 1
+
 
     sim.bot.dispatch("disconnect")  # the gateway dropped: down until READY or RESUMED
     await sim.settle()
@@ -145,6 +152,30 @@ async def test_healthz_says_what_is_wrong(sim, port, monkeypatch):
     assert (await get(port, "/healthz"))[0] == 200
     figures = await scrape(port)
     assert value(figures, "boardroom_gateway_connected") == 1 and value(figures, "boardroom_database_writable") == 1
+
+
+async def test_a_hanging_database_write_is_not_cancelled_nor_repeated(monkeypatch):
+    """A write that hangs (a locked or stalled disk) makes the database "not writable" after a few
+    seconds; it is never cancelled midway (that would free the store's lock while its transaction
+    runs) and no second write starts while it hangs. (Outside SimCord: the hang is real time.)"""
+    from types import SimpleNamespace
+
+    from service.endpoint import Endpoint
+
+    stalled, writes = asyncio.Event(), []
+
+    async def slow(*args, **kwargs):
+        writes.append(args)
+        await stalled.wait()
+
+    monkeypatch.setattr("service.endpoint.WRITE_TIMEOUT", 0.05)
+    endpoint = Endpoint(SimpleNamespace(store=SimpleNamespace(set_meta=slow)), runner=None, gateway=None)
+    assert await endpoint.database_writable() is False
+    assert await endpoint.database_writable() is False
+    assert len(writes) == 1 and not endpoint.writing.cancelled()
+    stalled.set()
+    assert await endpoint.database_writable() is True  # the hanging write returned at last
+    assert await endpoint.database_writable() is True and len(writes) == 2  # the next check writes anew
 
 
 async def test_discord_error_answers_are_counted_by_status():
