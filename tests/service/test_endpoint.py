@@ -211,3 +211,19 @@ async def test_discord_error_answers_are_counted_by_status():
 def test_the_bot_carries_the_trace():
     bot = create_bot("unused.db")
     assert isinstance(bot.http.http_trace, aiohttp.TraceConfig)
+
+
+async def test_a_port_already_taken_stops_the_start_with_one_line():
+    from types import SimpleNamespace
+
+    from service.endpoint import Endpoint, EndpointError
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        bot = SimpleNamespace(add_listener=lambda *args: None)
+        with pytest.raises(EndpointError) as caught:
+            await Endpoint.start(bot, "127.0.0.1", port)
+    message = str(caught.value)
+    assert f"127.0.0.1:{port}" in message and "BOARDROOM_METRICS_PORT" in message and "\n" not in message
