@@ -31,7 +31,7 @@ from store import Store
 
 log = logging.getLogger("boardroom")
 
-EXTENSIONS = ("cogs.game",)
+EXTENSIONS = ("cogs.game", "cogs.admin")
 
 
 class CatalogueTranslator(app_commands.Translator):
@@ -78,6 +78,7 @@ class Boardroom(commands.Bot):
             self.store = await Store.open(self.config.database)
         self.house = House(self, self.store)
         await self.tree.set_translator(CatalogueTranslator())
+        self.tree.on_error = self.on_command_error
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -85,6 +86,23 @@ class Boardroom(commands.Bot):
         self.house.start_scheduler()
         if self.config.metrics_port:
             self.endpoint = await Endpoint.start(self, self.config.metrics_host, self.config.metrics_port)
+
+    async def on_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        """A slash command that failed answers politely, as clicks do; the trace goes to the log."""
+        from cogs.shared.replies import say
+
+        if isinstance(error, app_commands.NoPrivateMessage):
+            key = "core.error.guild_only"
+        elif isinstance(error, (app_commands.MissingPermissions, app_commands.CheckFailure)):
+            key = "core.error.not_allowed"
+        else:
+            log.error("command /%s failed", interaction.command.qualified_name if interaction.command else "?",
+                      exc_info=error)
+            key = "core.error.command"
+        try:
+            await say(interaction, key)
+        except discord.HTTPException:
+            pass
 
     async def command_fingerprint(self) -> str:
         translator = self.tree.translator

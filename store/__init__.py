@@ -259,6 +259,18 @@ class Store:
         rows = await self._all("SELECT id, channel_id FROM games WHERE status IN ('lobby', 'active')")
         return [tuple(r) for r in rows]
 
+    async def games_of_member(self, guild_id: int, user_id: int) -> list[int]:
+        """Running games of a server in which the user holds a seat."""
+        rows = await self._all(
+            "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE g.guild_id = ? AND g.status = 'active'"
+            " AND s.user_id = ? AND s.is_ai = 0 AND s.left_at IS NULL", (guild_id, user_id))
+        return [r[0] for r in rows]
+
+    async def games_in_guild(self, guild_id: int) -> list[int]:
+        """Running games of a server."""
+        rows = await self._all("SELECT id FROM games WHERE guild_id = ? AND status = 'active'", (guild_id,))
+        return [r[0] for r in rows]
+
     async def untold_games(self) -> list[int]:
         """Running or finished games with moves the channel was not told about (a crash came
         between the commit and the table update)."""
@@ -279,11 +291,12 @@ class Store:
             g.seats = await self.seats(g.id)
         return games
 
-    async def user_stats(self, user_id: int) -> dict[str, Any]:
+    async def user_stats(self, user_id: int, *, guild_id: int | None) -> dict[str, Any]:
+        """A player's finished games in one server (a server's stats never show another's)."""
         rows = await self._all(
             "SELECT g.title, g.result, s.seat FROM seats s JOIN games g ON g.id = s.game_id"
-            " WHERE s.user_id = ? AND s.is_ai = 0 AND g.status = 'finished'",
-            (user_id,),
+            " WHERE s.user_id = ? AND s.is_ai = 0 AND g.status = 'finished' AND g.guild_id IS ?",
+            (user_id, guild_id),
         )
         stats: dict[str, dict[str, int]] = {}
         for title, result, seat in rows:

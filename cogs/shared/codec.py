@@ -1,9 +1,14 @@
 """Component custom_ids: they carry the game, the state version they were drawn for and what
 the click means, so every button works after a restart and a stale one is recognised.
 
-    br:<game>:<version>:<code>   a button        (version "*": valid at any version)
-    bs:<game>:<version>:<code>   a string select (the chosen values arrive with the click)
-    bm:<game>:<version>:<code>   a modal
+    br:<game>.<nonce>:<version>:<code>   a button        (version "*": valid at any version)
+    bs:<game>.<nonce>:<version>:<code>   a string select (the chosen values arrive with the click)
+    bm:<game>.<nonce>:<version>:<code>   a modal
+
+A custom_id is a request, never a credential: the router checks every click against the game it
+names (its channel, the clicker's seat and membership). The nonce tells games apart that share an
+id (a database restored from a backup hands out ids again): a click drawn for another game with
+the same id is refused. Components that belong to no game (rules pages) carry game 0, no nonce.
 
 Codes that stand for an engine action start with a sign, so titles may use any word:
     !<json>   the action itself, compact JSON (when it fits in Discord's 100 characters)
@@ -13,16 +18,21 @@ Other codes belong to the lobby (`L...`), the house (`H...`) or the title's pane
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
 MAX = 100
 #: Game ids and versions fit SQLite's 64-bit integers (at most 18 digits here), so a forged
 #: huge number is not ours rather than an overflow deep in the store.
-PATTERN = r"(?P<gid>[0-9]{1,18}):(?P<ver>[0-9]{1,18}|\*):(?P<code>.*)"
+PATTERN = r"(?P<gid>[0-9]{1,18})(?:\.(?P<nonce>[0-9a-z]{1,8}))?:(?P<ver>[0-9]{1,18}|\*):(?P<code>.*)"
 ANY = "*"
+NONCE_LENGTH = 6
+_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
+_NONCE_RE = re.compile(r"[0-9a-z]{1,8}")
 
 
 @dataclass(frozen=True)
@@ -31,10 +41,45 @@ class Parsed:
     game_id: int
     version: int | None  # None: any version
     code: str
+    nonce: str | None = None
 
 
-def make(kind: str, game_id: int, version: int | None, code: str) -> str:
-    cid = f"{kind}:{game_id}:{ANY if version is None else version}:{code}"
+def new_nonce() -> str:
+    """A fresh random nonce for a new game (kept in its settings)."""
+    return "".join(secrets.choice(_ALPHABET) for _ in range(NONCE_LENGTH))
+
+
+def nonce(game: Any) -> str:
+    """The game's nonce: drawn at random when its lobby opened, so another game given the same
+    id (a restored backup) never shares it. Games older than nonces get a digest of their id,
+    channel and creation instant instead. Not a secret and not a credential: an identity check."""
+    stored = (getattr(game, "settings", None) or {}).get("nonce")
+    if isinstance(stored, str) and _NONCE_RE.fullmatch(stored):
+        return stored
+    digest = hashlib.blake2b(f"{game.id}/{game.channel_id}/{game.created_at!r}".encode(), digest_size=8).digest()
+    value = int.from_bytes(digest, "big")
+    out = ""
+    for _ in range(NONCE_LENGTH):
+        value, digit = divmod(value, len(_ALPHABET))
+        out += _ALPHABET[digit]
+    return out
+
+
+def key(game: Any) -> str:
+    """What a custom_id names: `<id>.<nonce>` for a game, `0` for none (an int is taken as a bare
+    id, which the router refuses for any real game: only forged or pre-nonce clicks carry one)."""
+    if isinstance(game, int):
+        return str(game)
+    return f"{game.id}.{nonce(game)}"
+
+
+def room(game_id: int, version: int) -> int:
+    """Characters left for a code in a custom_id of this game and version."""
+    return MAX - len(f"br:{game_id}.{'0' * NONCE_LENGTH}:{version}:")
+
+
+def make(kind: str, game: Any, version: int | None, code: str) -> str:
+    cid = f"{kind}:{key(game)}:{ANY if version is None else version}:{code}"
     if len(cid) > MAX:
         raise ValueError(f"custom_id too long ({len(cid)}): {cid[:60]}...")
     return cid
@@ -53,14 +98,14 @@ def parse(custom_id: str) -> Parsed | None:
     except ValueError:
         return None
     ver = None if m["ver"] == ANY else int(m["ver"])
-    return Parsed(m["kind"], gid, ver, m["code"])
+    return Parsed(m["kind"], gid, ver, m["code"], m["nonce"])
 
 
 def _compact(action: dict[str, Any]) -> str:
     return json.dumps(action, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
 
 
-def action_code(action: dict[str, Any], legal: list[dict[str, Any]] | None = None, room: int = 80) -> str:
+def action_code(action: dict[str, Any], legal: list[dict[str, Any]] | None = None, room: int = 72) -> str:
     """The shortest faithful code for an action: inline JSON if it fits, else its index in the
     seat's legal list (which binds the code to the version the panel was drawn for)."""
     text = "!" + _compact(action)

@@ -22,6 +22,11 @@ from service import metrics
 from store import GameRow, Store, Timer
 
 from . import settings as settings_mod
+from .access import Access
+from .clock import now
+from .names import text_names
+from .pause import Pauser, paused
+from .seats import Seats
 from .titles import PanelContext, ui_for
 
 log = logging.getLogger(__name__)
@@ -30,11 +35,6 @@ log = logging.getLogger(__name__)
 IDLE_SLEEP = 7 * 24 * 3600
 #: Seconds before a timer whose work failed fires again.
 TIMER_RETRY = 60
-
-
-def now() -> float:
-    """Wall-clock seconds (discord's clock, which the test harness drives virtually)."""
-    return discord.utils.utcnow().timestamp()
 
 
 def outcome_json(outcome: Any) -> dict[str, Any]:
@@ -70,6 +70,9 @@ class House:
         self.catching_up: asyncio.Task | None = None  # telling what a crash kept from the channels
         self._sleeping = False
         self.table: Any = None  # the TableKeeper, set by the game cog
+        self.access = Access(self)
+        self.seats = Seats(self)
+        self.pauser = Pauser(self)
         self.closed = False
 
     # -- games ------------------------------------------------------------------------------
@@ -99,12 +102,17 @@ class House:
             return self._cache[game.id]
         return game
 
+    def owing(self, game: GameRow) -> list[int]:
+        """The seats that owe a move now."""
+        return sorted(ui_for(game.title).game.to_act(game.state or {})) if game.state else []
+
     def panel_context(self, game: GameRow, seat: int, t: Translator) -> PanelContext:
         ui = ui_for(game.title)
         state = game.state or {}
         return PanelContext(
             game_id=game.id, version=game.version, seat=seat, view=ui.game.view(state, seat),
-            legal=ui.game.legal(state, seat), t=t, names=game.names, title=game.title,
+            legal=ui.game.legal(state, seat), t=t, names=text_names(game.names), title=game.title,
+            raw_names=game.names,
         )
 
     # -- applying actions ---------------------------------------------------------------------
@@ -121,6 +129,8 @@ class House:
                 return Result("over", game)
             if version is not None and version != game.version:
                 return Result("stale", game)
+            if paused(game) is not None:  # the channel is out of the bot's reach: nothing moves
+                return Result("paused", game)
             ui = ui_for(game.title)
             engine = ui.game
             # A new top-level dict is enough: `Game.apply` runs the rules on its own deep copy and
@@ -162,6 +172,8 @@ class House:
         their first due time while the window stays open, or sooner if the settings were
         shortened), and a turn for each AI seat that can move. Recomputed from the state on
         every action, so timers never drift from the rules."""
+        if paused(game) is not None:
+            return []
         engine = ui_for(game.title).game
         conf = settings_mod.merged(game.settings)
         old = {(x.kind, x.ref): x.due_at for x in existing}
@@ -212,7 +224,7 @@ class House:
 
     async def ai_move(self, game_id: int, seat: int) -> Result | None:
         game = await self.game(game_id)
-        if game is None or game.status != "active":
+        if game is None or game.status != "active" or paused(game) is not None:
             return None
         version = game.version
         try:

@@ -109,6 +109,18 @@ class Refuse:
 Reply = Union[Apply, Show, Ask, Refuse]
 
 
+def short(text: str | None, limit: int = 100) -> str | None:
+    """`text` cut to Discord's `limit` at a word boundary with an ellipsis, so a description
+    never stops mid-word; whatever is cut must also be said where it shows in full."""
+    if text is None or len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = max(cut.rfind(" "), cut.rfind("、"), cut.rfind("。"), cut.rfind(","))
+    if space >= limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,、。;:") + "…"
+
+
 def parse_amount(text: str, lo: int | None = None, hi: int | None = None) -> int | None:
     """A whole number typed by a player, or None. Accepts full-width and other scripts' digits
     (Python's int() does), a leading $ or ¥ and thousands separators; refuses signs, decimals,

@@ -22,7 +22,9 @@ from render.common import picture_names, png
 from service import metrics
 from store import GameRow
 
-from . import codec
+from .clock import now
+from .names import text_name, text_names
+from .pause import paused
 from .panel import Button, Panel
 from .titles import TableContext, seat_names, ui_for
 from .views import build_embed, build_view, image_file
@@ -191,8 +193,6 @@ class TableKeeper:
 
     async def house_lost_channel(self, game: GameRow) -> None:
         """The channel or thread is gone: the game cannot be shown any more, so it ends."""
-        from .house import now
-
         if await self.house.store.finish(game.id, "cancelled", now(), {"reason": "channel_deleted"}):
             log.info("game %s ended: its channel %s is gone", game.id, game.channel_id)
             self.house.forget(game.id)
@@ -236,11 +236,19 @@ class TableKeeper:
             try:
                 await channel.send(content, allowed_mentions=discord.AllowedMentions(
                     users=mentions, everyone=False, roles=False, replied_user=False))
-            except discord.Forbidden:
+            except discord.Forbidden as exc:
+                if await house.pauser.refused(game, exc, channel):
+                    p.said()
+                    return
                 refused.append(self._send_perm(channel))
             except discord.NotFound as exc:
                 if exc.code == 10003:  # Unknown Channel: it was deleted under the game
                     await self.house_lost_channel(game)
+                    return
+                raise
+            except discord.HTTPException as exc:
+                if await house.pauser.refused(game, exc, channel):  # a thread archived or locked
+                    p.said()
                     return
                 raise
         p.said()
@@ -249,11 +257,17 @@ class TableKeeper:
             p.repost = False
             if game.status == "finished":
                 await self.post_results(game, channel)
-        except discord.Forbidden:
+        except discord.Forbidden as exc:
+            if await house.pauser.refused(game, exc, channel):
+                return
             refused += [self._send_perm(channel), "attach_files"]
         except discord.NotFound as exc:
             if exc.code == 10003:
                 await self.house_lost_channel(game)
+                return
+            raise
+        except discord.HTTPException as exc:
+            if await house.pauser.refused(game, exc, channel):
                 return
             raise
         # Told (or, without the permission, told as far as the channel allows): a restart
@@ -292,14 +306,14 @@ class TableKeeper:
             return []
         return [p for p in needed if not getattr(perms, p, False)]
 
-    def _narrate(self, game: GameRow, t: Translator, events: list[dict[str, Any]]) -> list[str]:
+    def narrate(self, game: GameRow, t: Translator, events: list[dict[str, Any]]) -> list[str]:
         ui = ui_for(game.title)
         lines = []
         for ev in events:
             if ev.get("to") is not None:
                 continue
             try:
-                line = ui.narrate(t, ev, game.names)
+                line = ui.narrate(t, ev, text_names(game.names))
             except Exception:
                 log.exception("narration of %s failed", ev)
                 line = None
@@ -309,11 +323,19 @@ class TableKeeper:
 
     async def _narration_message(self, game: GameRow, p: Pending, t: Translator):
         quiet = ui_for(game.title).quiet_events
-        lines = [f"▸ {line}" for line in self._narrate(game, t, [e for e in p.events if e.get("type") not in quiet])]
+        lines = [f"▸ {line}" for line in self.narrate(game, t, [e for e in p.events if e.get("type") not in quiet])]
+        names = text_names(game.names)
         for kind, params in p.notes:
             if kind == "deadline":
                 window = params["window"]
-                lines.append("⏰ " + t(f"core.deadline.{params['mode']}", seats=seat_names(list(window.seats), game.names, t)))
+                lines.append("⏰ " + t(f"core.deadline.{params['mode']}", seats=seat_names(list(window.seats), names, t)))
+            elif kind in ("left", "lost_access"):
+                lines.append("🚪 " + t(f"core.leave.{'announce' if kind == 'left' else 'lost_access'}",
+                                      name=seat_names(params["seat"], names, t)))
+            elif kind == "abandoned":
+                lines.append("🛑 " + t("core.leave.abandoned"))
+            elif kind == "resumed":
+                lines.append("▶️ " + t("core.pause.resumed"))
         mentions: list[discord.abc.Snowflake] = []
         who = sorted((p.ping | p.remind) & self._human_seats(game))
         if who and game.status == "active":
@@ -325,7 +347,7 @@ class TableKeeper:
                     parts.append(f"<@{user_id}>")
                     mentions.append(discord.Object(id=user_id))
                 else:
-                    parts.append(f"**{discord.utils.escape_markdown(game.seats[seat].name)}**")
+                    parts.append(f"**{text_name(game.seats[seat].name)}**")
             deadline = await self._deadline_for(game, who)
             key = "core.ping.overdue" if p.overdue else ("core.ping.reminder" if p.remind and not p.ping else "core.ping.your_move")
             text = t(key, who=" ".join(parts))
@@ -361,14 +383,14 @@ class TableKeeper:
         names = game.names
         fn = ui.render.results_image if final else ui.render.table_image
         data = await asyncio.to_thread(lambda: png(fn(public, picture_names(names), game.lang)))
-        tc = TableContext(game.id, game.version, public, t, names, game.title)
+        tc = TableContext(game.id, game.version, public, t, text_names(names), game.title)
         lines = list(ui.table_lines(tc))
         if game.status == "active":
             humans = self._human_seats(game)
             waiting = [s for s in engine.to_act(game.state or {})]
             if waiting:
                 lines.append(t("core.table.waiting", seats=separator(t.lang).join(
-                    ai_tagged(game.seats[s].name, s not in humans) for s in waiting)))
+                    text_name(ai_tagged(game.seats[s].name, s not in humans)) for s in waiting)))
             deadline = await self._deadline_for(game, waiting)
             if deadline:
                 lines.append(t("core.table.deadline", when=f"<t:{int(deadline)}:R>"))
@@ -377,7 +399,7 @@ class TableKeeper:
         players = []
         for s in game.seats:
             tag = " " + t("core.table.left") if s.left_at else ""
-            players.append(f"`{s.seat + 1}` {discord.utils.escape_markdown(ai_tagged(s.name, s.ai_plays))}{tag}")
+            players.append(f"`{s.seat + 1}` {text_name(ai_tagged(s.name, s.ai_plays))}{tag}")
         recent = await self.recent_lines(game, t, RECENT_LINES)
         panel = Panel(
             title=f"{t(f'{game.title}.name')}",
@@ -395,14 +417,17 @@ class TableKeeper:
             components.extend(ui.table_buttons(tc))
         components.append(Button(label=t("core.table.rules"), code="Hrules:0", style="secondary", emoji="📖",
                                  any_version=True))
-        components.append(Button(label=t("core.table.log"), code="Hlog:0", style="secondary", emoji="📜",
+        components.append(Button(label=t("core.table.log"), code="Hlog", style="secondary", emoji="📜",
                                  any_version=True))
-        return embed, data, build_view(game.id, game.version, components)
+        if game.status == "active":
+            components.append(Button(label=t("core.table.menu"), code="Hmenu", style="secondary", emoji="⚙️",
+                                     any_version=True))
+        return embed, data, build_view(game, game.version, components)
 
     async def recent_lines(self, game: GameRow, t: Translator, count: int) -> list[str]:
         lines: list[str] = []
         for entry in await self.house.store.actions(game.id, newest_first=True, limit=count * 2):
-            lines[:0] = self._narrate(game, t, entry["events"])
+            lines[:0] = self.narrate(game, t, entry["events"])
             if len(lines) >= count:
                 break
         return lines[-count:]
@@ -437,8 +462,6 @@ class TableKeeper:
             refused = exc
             embed.set_image(url=None)
             sent = await channel.send(embed=embed, view=view) if view is not None else await channel.send(embed=embed)
-        from .house import now
-
         await self.house.store.update_game(game.id, now(), table_message_id=sent.id)
         game.table_message_id = sent.id
         cached = self.house._cache.get(game.id)
@@ -458,8 +481,6 @@ class TableKeeper:
         embed.set_image(url=f"attachment://results-{game.id}.png")
         embed.set_footer(text=t("core.table.footer", id=game.id, version=game.version))
         await channel.send(embed=embed, file=image_file(data, f"results-{game.id}.png"))
-        from .house import now
-
         game.result = {**game.result, "announced": True}
         await self.house.store.update_game(game.id, now(), result=game.result)
 
@@ -473,7 +494,7 @@ class TableKeeper:
         lines = []
         for seat in order:
             place = places[seat]
-            name = discord.utils.escape_markdown(game.seats[seat].name) if seat < len(game.seats) else str(seat)
+            name = text_name(game.seats[seat].name) if seat < len(game.seats) else str(seat)
             score = t(key, **scores[seat]) if seat < len(scores) and scores[seat] else ""
             mark = medals.get(place, f"{place}.") if place else "—"
             lines.append(f"{mark} **{name}** {score}".rstrip())
@@ -496,8 +517,6 @@ class TableKeeper:
                 log.warning("DM panel of user %s in game %s not updated (%s)", s.user_id, game.id, exc)
 
     async def send_dm_panel(self, game: GameRow, seat: int, user_id: int) -> bool:
-        from .house import now
-
         t = Translator(game.lang)
         embed, file, view = await self.panel_message(game, seat, t)
         existing = await self.house.store.dm_panel(game.id, user_id)
@@ -529,7 +548,6 @@ class TableKeeper:
                 except discord.Forbidden:
                     log.warning("game %s: could not tell %s in the channel that their DMs are closed", game.id,
                                 user_id)
-            del now
             return False
 
     async def panel_message(self, game: GameRow, seat: int, t: Translator, notice: str | None = None,
@@ -546,6 +564,9 @@ class TableKeeper:
         if blocked and game.status == "active":
             warning = "⚠️ " + t("core.table.blocked", perms=join_list((t(f"core.perm.{p}") for p in blocked), t.lang))
             notice = f"{notice}\n{warning}" if notice else warning
+        if paused(game) is not None and game.status == "active":
+            warning = "⏸️ " + self.house.pauser.reason(game, t)
+            notice = f"{notice}\n{warning}" if notice else warning
         if notice:
             panel.description = f"{notice}\n\n{panel.description}".strip()
         if notes:
@@ -559,7 +580,7 @@ class TableKeeper:
             name = f"panel-{game.id}-{game.version}.png"
             file = image_file(data, name)
             embed.set_image(url=f"attachment://{name}")
-        return embed, file, build_view(game.id, game.version, panel.components)
+        return embed, file, build_view(game, game.version, panel.components)
 
     async def private_notes(self, game: GameRow, seat: int, t: Translator, count: int = 4) -> list[str]:
         """Recent events addressed to this seat only (the cards you drew...)."""
@@ -569,11 +590,9 @@ class TableKeeper:
             for ev in entry["events"]:
                 if ev.get("to") == [seat]:
                     try:
-                        notes.append("• " + ui.narrate(t, ev, game.names))
+                        notes.append("• " + ui.narrate(t, ev, text_names(game.names)))
                     except Exception:
                         log.exception("private narration failed")
         return notes[:count]
 
 
-def hand_button_id(game_id: int) -> str:
-    return codec.make("br", game_id, None, "Hhand")

@@ -22,7 +22,7 @@ from locales.format import join_list
 from render.common import picture_names
 
 from . import codec
-from .panel import Apply, Ask, Button, Option, Panel, Refuse, Reply, Select
+from .panel import Apply, Ask, Button, Option, Panel, Refuse, Reply, Select, short
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +40,12 @@ class PanelContext:
     view: dict[str, Any]
     legal: list[dict[str, Any]]
     t: Translator  # the clicking user's language
+    #: Player names by seat, escaped for markdown (names are text, never markup); buttons and
+    #: select labels show them plain (the house removes the escapes where markdown does not apply).
     names: list[str]
     title: str
+    #: The names as the players chose them, for pictures (None: `names` are already plain).
+    raw_names: list[str] | None = None
 
     def tk(self, key: str, /, **params: Any) -> str:
         """A message of this title: `tk("ui.pass")` is `<title>.ui.pass`."""
@@ -50,12 +54,12 @@ class PanelContext:
     @property
     def picture_names(self) -> list[str]:
         """The names to give a renderer: without characters the font cannot draw (emoji)."""
-        return picture_names(self.names)
+        return picture_names(self.raw_names if self.raw_names is not None else self.names)
 
     def act(self, label: str, action: dict[str, Any], style: str = "primary", *, emoji: str | None = None,
             any_version: bool = False, row: int | None = None, disabled: bool = False) -> Button:
         """A button that applies `action`."""
-        code = codec.action_code(action, self.legal)
+        code = codec.action_code(action, self.legal, room=min(80, codec.room(self.game_id, self.version)))
         return Button(label=label[:80], code=code, style=style, emoji=emoji,
                       any_version=any_version and not codec.needs_version(code), row=row, disabled=disabled)
 
@@ -63,7 +67,7 @@ class PanelContext:
                    emoji: str | None = None) -> Option:
         """A select option that applies `action` (use in a Select with code "act")."""
         return Option(label=label[:100], value=codec.action_code(action, self.legal, room=100),
-                      description=(description or None) and description[:100], emoji=emoji)
+                      description=short(description or None), emoji=emoji)
 
     def is_legal(self, action: dict[str, Any]) -> bool:
         return action in self.legal
@@ -80,7 +84,7 @@ class TableContext:
     version: int
     view: dict[str, Any]  # the public view
     t: Translator  # the game's language
-    names: list[str]
+    names: list[str]  # escaped for markdown, as in PanelContext
     title: str
 
     def tk(self, key: str, /, **params: Any) -> str:

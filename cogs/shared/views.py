@@ -4,14 +4,26 @@ a button drawn before a restart still reaches its handler after it."""
 from __future__ import annotations
 
 import io
+import re
 from typing import Any, Awaitable, Callable
 
 import discord
 
 from . import codec
-from .panel import Button, Modal, Panel, Select
+from .panel import Button, Modal, Panel, Select, short
 
 Handler = Callable[[discord.Interaction, codec.Parsed, list[str]], Awaitable[None]]
+
+#: A backslash before a markdown character: an escape (names are escaped for markdown, see
+#: names.py) that labels, placeholders and forms, which show plain text, must not show.
+_ESCAPE = re.compile(r"\\([\\*_`~|>#\-\[\]<])")
+
+
+def plain(text: str) -> str:
+    """Text for a place where Discord shows no markdown (button and option labels, select
+    placeholders, form titles): markdown escapes removed."""
+    return _ESCAPE.sub(r"\1", text)
+
 
 _STYLE = {
     "primary": discord.ButtonStyle.primary,
@@ -95,8 +107,9 @@ def rows_needed(components: list[Button | Select]) -> int:
     return max(layout(components)) + 1 if components else 0
 
 
-def build_view(game_id: int, version: int, components: list[Button | Select]) -> discord.ui.View | None:
-    """A persistent view (no timeout) holding the components, laid out in rows of five."""
+def build_view(game: Any, version: int, components: list[Button | Select]) -> discord.ui.View | None:
+    """A persistent view (no timeout) holding the components, laid out in rows of five. `game`:
+    the game they act on (its id and nonce go into every custom_id), or 0 for none."""
     if not components:
         return None
     view = discord.ui.View(timeout=None)
@@ -104,28 +117,29 @@ def build_view(game_id: int, version: int, components: list[Button | Select]) ->
     for comp, row in zip(components, layout(components)):
         if isinstance(comp, Select):
             ver = None if comp.any_version else version
-            cid = codec.make("bs", game_id, ver, comp.code)
+            cid = codec.make("bs", game, ver, comp.code)
             n = 2
             while cid in taken and codec.is_act_select(comp.code):
                 # Two action selects on one panel (Discord refuses the message if two components
                 # share a custom_id): the house names the later ones act:2, act:3...
-                cid, n = codec.make("bs", game_id, ver, f"act:{n}"), n + 1
+                cid, n = codec.make("bs", game, ver, f"act:{n}"), n + 1
             taken.add(cid)
             options = [
-                discord.SelectOption(label=o.label[:100] or "-", value=o.value, description=o.description,
+                discord.SelectOption(label=plain(o.label)[:100] or "-", value=o.value,
+                                     description=short(plain(o.description)) if o.description else None,
                                      emoji=o.emoji, default=o.default)
                 for o in comp.options[:25]
             ]
-            select = discord.ui.Select(custom_id=cid, placeholder=comp.placeholder[:150], options=options,
+            select = discord.ui.Select(custom_id=cid, placeholder=plain(comp.placeholder)[:150], options=options,
                                        min_values=min(comp.min_values, len(options)),
                                        max_values=min(comp.max_values, len(options)), disabled=comp.disabled,
                                        row=min(row, 4))
             view.add_item(GameSelect(select))
             row += 1  # the select fills its row
         else:
-            cid = codec.make("br", game_id, None if comp.any_version else version, comp.code)
+            cid = codec.make("br", game, None if comp.any_version else version, comp.code)
             taken.add(cid)
-            button = discord.ui.Button(custom_id=cid, label=comp.label[:80] or None, style=_STYLE.get(comp.style,
+            button = discord.ui.Button(custom_id=cid, label=plain(comp.label)[:80] or None, style=_STYLE.get(comp.style,
                                        discord.ButtonStyle.secondary), emoji=comp.emoji, disabled=comp.disabled,
                                        row=min(row, 4))
             view.add_item(GameButton(button))
@@ -152,12 +166,12 @@ class FormModal(discord.ui.Modal):
     """A modal whose answer is handled by the router's modal listener (so it also works after a
     restart); its own on_submit does nothing."""
 
-    def __init__(self, game_id: int, version: int, modal: Modal) -> None:
-        super().__init__(title=modal.title[:45], custom_id=codec.make("bm", game_id, version, modal.code),
+    def __init__(self, game: Any, version: int, modal: Modal) -> None:
+        super().__init__(title=plain(modal.title)[:45], custom_id=codec.make("bm", game, version, modal.code),
                          timeout=15 * 60)  # a form lives as long as its interaction token
         for field in modal.inputs:
             self.add_item(discord.ui.TextInput(
-                label=field.label[:45], custom_id=field.key, placeholder=field.placeholder[:100] or None,
+                label=plain(field.label)[:45], custom_id=field.key, placeholder=plain(field.placeholder)[:100] or None,
                 default=field.default[:4000] or None, min_length=field.min_length, max_length=field.max_length,
                 style=discord.TextStyle.paragraph if field.paragraph else discord.TextStyle.short,
                 required=field.required,

@@ -499,7 +499,7 @@ async def test_two_player_game_with_setup_and_a_deadline(sim):
 
     # ann, the host, sets a 1-minute turn deadline with the title's own timeout rule ("skip")
     # from /game settings, then lets her turn run out: the timeout passes for her.
-    settings = (await ann.slash(sim.channel, "game settings")).response.message
+    settings = await sim.settings(ann)
     settings = panel_of(await choose(sim, ann, settings, "skip", code="Hset:on_deadline"))
     settings = panel_of(await choose(sim, ann, settings, "turn", code="Hkind"))
     assert find(settings, code="Hlen:turn").placeholder == "Deadline for Turn (main action and free actions)"

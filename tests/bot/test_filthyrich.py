@@ -372,7 +372,7 @@ async def test_tax_and_auction_deadlines_fire_under_virtual_time(sim):
     ids = await arrange_scene(sim)
     # The host chooses "skip" for deadlines in /game settings: a late seat gets the game's default
     # (no sale in a tax window, a pass in an auction).
-    settings = (await ann.slash(sim.channel, "game settings")).response.message
+    settings = await sim.settings(ann)
     assert "Tax sell window: 30 min" in text_of(settings) or "30 min" in text_of(settings)
     await ann.select(settings, ["skip"], custom_id=next(c for c in custom_ids(settings) if c.endswith(":Hset:on_deadline")))
     await sim.settle()

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from cogs.shared import codec
 from cogs.shared.titles import ui_for
+from tests.support import fuzz
 from tests.support.sim import button, custom_ids, labels, panel_of, text_of
 
 TOY = "toy"
@@ -190,7 +192,7 @@ async def test_reminder_and_deadline_fire_under_virtual_time_across_a_restart(si
     ann, bob = sim.player("ann"), sim.player("bob")
     await sim.start(ann, TOY, others=[bob])
     # The host sets a 15-minute reminder from /game settings (the default deadline mode is the AI).
-    panel = (await ann.slash(sim.channel, "game settings")).response.message
+    panel = await sim.settings(ann)
     await ann.select(panel, ["900"], custom_id=next(c for c in custom_ids(panel) if c.endswith(":Hset:reminder")))
     assert (await sim.game()).settings["reminder"] == 900
     seat = (await _seat_to_move(sim))[0]
@@ -249,13 +251,23 @@ async def test_end_needs_the_host_or_a_channel_manager_and_a_confirmation(sim):
     mods = sim.guild.create_role("mods", permissions=discord.Permissions(manage_channels=True))
     mod = sim.player("mod", roles=[mods])
     await sim.start(ann, TOY, others=[bob])
-    refused = await bob.slash(sim.channel, "game end")
-    assert refused.ephemeral and "Only the host" in refused.response.content
-    asked = await mod.slash(sim.channel, "game end")
-    kept = await mod.click(asked.response.message, label="Keep playing")
+    # /game-admin sits behind Manage Server by default (server admins may change that in
+    # Server Settings > Integrations): a player does not even see it...
+    assert "game-admin end" not in bob.available_commands(sim.channel)
+    # ...nor are they offered Settings or End in the table's menu, and a forged click is refused.
+    menu = await sim.menu(bob)
+    assert not any(c.endswith((":Hsettings", ":Hendask")) for c in custom_ids(menu))
+    game = await sim.game()
+    for code in ("Hendask", "Hsettings", "Hend:yes"):
+        refused = await fuzz.press(sim, bob, codec.make("br", game, None, code))
+        assert "Only the host" in fuzz.reply_text(refused), code
+    assert (await sim.game()).status == "active"
+    # The host (no special rights) ends it from the menu, with a confirmation.
+    asked = panel_of(await sim.menu_click(ann, "Hendask"))
+    kept = await ann.click(asked, label="Keep playing")
     assert "goes on" in kept.response.content and (await sim.game()).status == "active"
-    asked = await mod.slash(sim.channel, "game end")
-    await mod.click(asked.response.message, label="End the game")
+    asked = panel_of(await sim.menu_click(mod, "Hendask"))  # a channel manager may end it too
+    await mod.click(asked, label="End the game")
     await sim.settle()
     game = await sim.store.latest_in(sim.channel.id)
     assert game.status == "cancelled"
@@ -265,11 +277,18 @@ async def test_end_needs_the_host_or_a_channel_manager_and_a_confirmation(sim):
 async def test_leave_hands_the_seat_to_the_ai_and_last_human_out_ends_it(sim):
     ann, bob = sim.player("ann"), sim.player("bob")
     await sim.start(ann, TOY, others=[bob])
-    left = await bob.slash(sim.channel, "game leave")
+    asked = await bob.slash(sim.channel, "game leave")  # it asks first
+    kept = await bob.click(asked.response.message, label="Stay")
+    assert "stay" in kept.response.content and (await sim.game()).seats[1].left_at is None
+    asked = await bob.slash(sim.channel, "game leave")
+    left = await bob.click(asked.response.message, label="Leave the game")
     assert "AI plays your seat" in left.response.content
+    await sim.settle()
     game = await sim.game()
     assert game.seats[1].left_at is not None and game.status == "active"
-    await ann.slash(sim.channel, "game leave")
+    asked = await ann.slash(sim.channel, "game leave")
+    await ann.click(asked.response.message, label="Leave the game")
+    await sim.settle()
     game = await sim.store.latest_in(sim.channel.id)
     assert game.status == "cancelled"
 
@@ -291,10 +310,8 @@ async def test_status_log_rules_settings_and_history(sim):
     log = await bob.slash(sim.channel, "game log")
     assert log.ephemeral and "took 1" in text_of(log.response.message)
 
-    settings = await bob.slash(sim.channel, "game settings")
-    assert "Only the host" in settings.response.content
-    settings = await ann.slash(sim.channel, "game settings")
-    panel = settings.response.message
+    assert not any(c.endswith(":Hsettings") for c in custom_ids(await sim.menu(bob)))
+    panel = await sim.settings(ann)
     await ann.select(panel, ["900"], custom_id=next(c for c in custom_ids(panel) if c.endswith(":Hset:reminder")))
     assert (await sim.game()).settings["reminder"] == 900
 
@@ -357,13 +374,13 @@ async def test_replies_follow_the_users_locale_and_the_table_the_games_language(
     ann, ken = sim.player("ann"), sim.player("ken")
     locales[ken.id] = "ja"
     await sim.start(ann, TOY, others=[ken])
-    refused = await ken.slash(sim.channel, "game end")
-    assert "ホスト" in refused.response.content
+    refused = await fuzz.press(sim, ken, codec.make("br", await sim.game(), None, "Hendask"))
+    assert "ホスト" in fuzz.reply_text(refused)
     table = await sim.table_message()
     assert "My hand" in labels(table)  # the game's language is English
 
 
-@pytest.mark.parametrize("verb", ["hand", "status", "settings", "end", "leave"])
+@pytest.mark.parametrize("verb", ["hand", "status", "leave"])
 async def test_commands_without_a_game_explain_how_to_start(sim, verb):
     ann = sim.player("ann")
     result = await ann.slash(sim.channel, f"game {verb}")

@@ -33,17 +33,17 @@ async def test_the_settings_panel_writes_durations_in_the_readers_language(sim, 
     game = await sim.game()
     await sim.store.update_game(game.id, 0, host_id=ken.id)  # ken may open the settings too
     sim.house.forget(game.id)
-    ja = (await ken.slash(sim.channel, "game settings")).response.message
+    ja = await sim.settings(ken)
     assert "1 時間 30 分" in text_of(ja)
     reminder = next(c for c in components_of(ja) if (c.custom_id or "").endswith(":Hset:reminder"))
     assert [o.label for o in reminder.options][1:] == ["15 分", "1 時間", "4 時間", "12 時間", "1 日"]
     await sim.store.update_game(game.id, 0, host_id=eva.id)
     sim.house.forget(game.id)
-    es = (await eva.slash(sim.channel, "game settings")).response.message
+    es = await sim.settings(eva)
     assert "1 h y 30 min" in text_of(es)
     await sim.store.update_game(game.id, 0, host_id=ann.id)
     sim.house.forget(game.id)
-    en = (await ann.slash(sim.channel, "game settings")).response.message
+    en = await sim.settings(ann)
     assert "1 hr, 30 min" in text_of(en)
 
 

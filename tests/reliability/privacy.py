@@ -260,7 +260,7 @@ class PrivateGame:
         what = self.rng.choice(["log", "log_button", "status", "rules"])
         if what == "log_button":
             table = await self.sim.table_message()
-            cid = next((c for c in custom_ids(table) if c.endswith(":Hlog:0")), None)
+            cid = next((c for c in custom_ids(table) if c.endswith(":Hlog")), None)
             result = await who.click(table, custom_id=cid) if cid else None
         elif what == "log":
             result = await who.slash(self.sim.channel, "game log", page=self.rng.randint(1, 3))

@@ -210,28 +210,46 @@ def _deny(sim, **perms) -> None:
                                                             allow=allow.value, deny=deny.value))
 
 
-async def test_without_send_messages_the_game_goes_on_and_the_clicker_is_told(sim):
+async def test_without_send_messages_the_game_pauses_and_resumes_when_it_comes_back(sim):
     game, members = await _toy(sim)
+    timers = await sim.store.timers(game.id)
+    assert timers
     _deny(sim, send_messages=True)
     await sim.settle()
+    # The table cannot be kept: the game pauses. No deadline or seat-filler plays it meanwhile.
+    paused = await sim.store.get(game.id)
+    assert paused.settings["paused"]["missing"] == ["send_messages"]
+    assert await sim.store.timers(game.id) == []
     result = await _take(sim, game.id, members)
-    assert (await sim.store.get(game.id)).version == 1
-    assert "missing Send Messages" in reply_text(result), reply_text(result)
-    assert await _table_version(sim) == "1"  # its own message can still be edited
-    # The others learn it when they open their panel; the game goes on.
-    owed = (await sim.store.get(game.id)).state["owed"][0]
-    panel = await sim.hand(members[owed])
-    assert "missing Send Messages" in text_of(panel)
-    await members[owed].click(panel, custom_id=button(panel, label="OK"))
-    await sim.settle()
-    # The permission comes back: the warning goes, the table and pings resume.
+    assert "paused" in reply_text(result) and "Send Messages" in reply_text(result), reply_text(result)
+    assert (await sim.store.get(game.id)).version == 0
+    await sim.advance(3 * 24 * 3600)
+    assert (await sim.store.get(game.id)).version == 0
+    # The permission comes back: the game goes on, with its deadlines, and says so.
     sim.env.backend.delete_overwrite(sim.channel.id, sim.bot.user.id)
     await sim.settle()
+    resumed = await sim.store.get(game.id)
+    assert "paused" not in resumed.settings and await sim.store.timers(game.id)
+    assert "goes on" in "\n".join(m.content for m in sim.channel.history()[-3:])
     result = await _take(sim, game.id, members)
-    assert "missing" not in reply_text(result)
-    assert (await sim.store.get(game.id)).version == 3
-    assert "took 1" in sim.channel.last_message.content or await _table_version(sim) == "3"
+    assert "paused" not in reply_text(result)
+    assert (await sim.store.get(game.id)).version == 1
     assert await log_problems(sim.store, game.id) == []
+
+
+async def test_a_refused_post_pauses_the_game_and_dm_panels_say_why(sim):
+    """Discord's own refusal (the cache did not know yet) pauses the game just the same."""
+    game, members = await _toy(sim)
+    await members[0].slash(sim.channel, "game prefs", dm_panel=True)
+    await sim.settle()
+    sim.env.inject_error("POST", f"/channels/{sim.channel.id}/messages", status=403, code=50001, times=5)
+    sim.env.inject_error("PATCH", f"/channels/{sim.channel.id}/messages/*", status=403, code=50001, times=5)
+    await _take(sim, game.id, members)
+    await sim.settle()
+    assert (await sim.store.get(game.id)).settings.get("paused")
+    channel_id, _ = await sim.store.dm_panel(game.id, members[0].id)
+    texts = [m.content or "" for m in sim.env.backend.messages[channel_id].values()]
+    assert any("paused" in t and "View Channel" in t for t in texts), texts
 
 
 async def test_without_attach_files_the_table_stays_playable_without_its_picture(sim):

@@ -22,7 +22,7 @@ from cogs.shared import codec
 from cogs.shared.titles import ui_for
 from locales import Translator
 from tests.support import fuzz
-from tests.support.sim import button, custom_ids, labels
+from tests.support.sim import button, custom_ids, labels, panel_of
 
 HOST_ONLY = Translator("en")("core.error.host_only")
 
@@ -50,7 +50,7 @@ async def test_a_copied_button_acts_for_the_clickers_own_seat_never_the_one_it_w
         text = fuzz.reply_text(result)
         if parsed.code == "ask":  # the form opens for the clicker; submitted, it acts for them
             assert result.modal is not None
-            submitted = await fuzz.submit(sim, other, codec.make("bm", game.id, game.version, "count"), {"n": "1"})
+            submitted = await fuzz.submit(sim, other, codec.make("bm", game, game.version, "count"), {"n": "1"})
             text = fuzz.reply_text(submitted)
         assert "It is not your turn." in text or Translator("en")("core.error.bad_action") in text, (cid, text)
     after = await sim.game()
@@ -61,7 +61,7 @@ async def test_someone_who_left_no_longer_plays_or_sees_the_seat(sim):
     ann, bob = await _toy(sim)
     game = await sim.game()
     bobs_panel = await sim.hand(bob)
-    await bob.slash(sim.channel, "game leave")
+    await sim.leave(bob)
     await sim.settle()
     game = await sim.game()
     assert game.seats[1].ai_plays and game.status == "active"
@@ -98,12 +98,13 @@ def _role(sim, name: str, **perms: bool):
 async def test_members_who_can_manage_the_channel_may_end_and_change_settings(sim, perm):
     ann, bob = await _toy(sim)
     boss = sim.player("boss", roles=[_role(sim, "mods", **{perm: True})])
-    settings = await boss.slash(sim.channel, "game settings")
-    panel = settings.response.message
+    # From the table's ⚙️ menu, whatever the right; /game-admin is shown to server managers.
+    panel = await sim.settings(boss)
     await boss.select(panel, ["900"], custom_id=next(c for c in custom_ids(panel) if c.endswith(":Hset:reminder")))
     assert (await sim.game()).settings["reminder"] == 900
-    asked = await boss.slash(sim.channel, "game end")
-    await boss.click(asked.response.message, label="End the game")
+    assert ("game-admin end" in boss.available_commands(sim.channel)) == (perm != "manage_channels")
+    asked = panel_of(await sim.menu_click(boss, "Hendask"))
+    await boss.click(asked, label="End the game")
     await sim.settle()
     assert (await sim.store.latest_in(sim.channel.id)).status == "cancelled"
 
@@ -120,13 +121,15 @@ async def test_a_channel_overwrite_decides_who_manages_the_channel(sim):
         barred: discord.PermissionOverwrite(manage_channels=False),
     })
     await _toy(sim, channel=room)
+    game = await sim.game(room)
     for member in (barred, janitor):
-        refused = await member.slash(room, "game end")
-        assert refused.ephemeral and HOST_ONLY in refused.response.content, member
-        refused = await member.slash(room, "game settings")
-        assert HOST_ONLY in refused.response.content
-    asked = await keeper.slash(room, "game end")
-    await keeper.click(asked.response.message, label="End the game")
+        menu = await sim.menu(member, room)
+        assert not any(c.endswith((":Hsettings", ":Hendask")) for c in custom_ids(menu)), member
+        for code in ("Hendask", "Hsettings", "Hend:yes"):
+            refused = await fuzz.press(sim, member, codec.make("br", game, None, code), channel=room)
+            assert HOST_ONLY in fuzz.reply_text(refused), (member, code)
+    asked = panel_of(await sim.menu_click(keeper, "Hendask", room))
+    await keeper.click(asked, label="End the game")
     await sim.settle()
     assert (await sim.store.latest_in(room.id)).status == "cancelled"
 
@@ -135,7 +138,7 @@ async def test_copied_settings_and_end_buttons_are_checked_again_when_clicked(si
     """The host's settings panel and end confirmation, copied by a player who is not the host:
     every select and the confirmation refuse, and nothing changes."""
     ann, bob = await _toy(sim)
-    panel = (await ann.slash(sim.channel, "game settings")).response.message
+    panel = await sim.settings(ann)
     before = (await sim.game()).settings
     for cid in custom_ids(panel):
         parsed = codec.parse(cid)
@@ -143,10 +146,10 @@ async def test_copied_settings_and_end_buttons_are_checked_again_when_clicked(si
             parsed.code, "60")
         result = await fuzz.press(sim, bob, cid, values=[value])
         assert HOST_ONLY in fuzz.reply_text(result), cid
-    result = await fuzz.press(sim, bob, codec.make("bs", (await sim.game()).id, None, "Hlen:turn"), values=["60"])
+    result = await fuzz.press(sim, bob, codec.make("bs", await sim.game(), None, "Hlen:turn"), values=["60"])
     assert HOST_ONLY in fuzz.reply_text(result)
-    asked = await ann.slash(sim.channel, "game end")
-    end_yes = next(c for c in custom_ids(asked.response.message) if c.endswith(":Hend:yes"))
+    asked = panel_of(await sim.menu_click(ann, "Hendask"))
+    end_yes = next(c for c in custom_ids(asked) if c.endswith(":Hend:yes"))
     result = await fuzz.press(sim, bob, end_yes)
     assert HOST_ONLY in fuzz.reply_text(result)
     game = await sim.game()
@@ -180,8 +183,13 @@ async def test_lobby_options_are_the_hosts_and_cancelling_also_channel_managers(
 async def test_server_defaults_need_manage_server(sim):
     chan_mod = sim.player("chanmod", roles=[_role(sim, "chanmods", manage_channels=True)])
     owner = sim.player("owner", roles=[_role(sim, "admins", manage_guild=True)])
-    refused = await chan_mod.slash(sim.channel, "game defaults", language="ja")
+    assert "game-admin defaults" not in chan_mod.available_commands(sim.channel)
+    # A server that granted /game-admin to channel moderators in its Integrations settings:
+    # the command still checks Manage Server.
+    command = sim.env.backend.find_command("game-admin", guild_id=sim.guild.id)
+    sim.guild.set_command_permissions(int(command["id"]), {chan_mod: True})
+    refused = await chan_mod.slash(sim.channel, "game-admin defaults", language="ja")
     assert "manage this server" in refused.response.content
     assert (await sim.store.guild_settings(sim.guild.id)).get("lang") is None
-    done = await owner.slash(sim.channel, "game defaults", language="ja")
+    done = await owner.slash(sim.channel, "game-admin defaults", language="ja")
     assert done.ephemeral and (await sim.store.guild_settings(sim.guild.id)).get("lang") == "ja"

@@ -151,7 +151,7 @@ def plant_private_narration_in_the_channel(monkeypatch):
         ui = ui_for(game.title)
         return [ui.narrate(t, ev, game.names) for ev in events if ev.get("type") in ("drew", "drew_cards")]
 
-    monkeypatch.setattr(TableKeeper, "_narrate", leaky)
+    monkeypatch.setattr(TableKeeper, "narrate", leaky)
     return "filthyrich", {"name"}
 
 

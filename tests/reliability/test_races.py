@@ -201,8 +201,8 @@ async def test_a_click_as_the_deadline_fires_one_move_for_the_turn(sim, mode):
             assert "earlier moment" in reply_text(result), reply_text(result)
         assert await log_problems(sim.store, game.id) == []
         # End this game so the channel is free for the next interleaving.
-        asked = await ann.slash(sim.channel, "game end")
-        await ann.click(asked.response.message, label="End the game")
+        asked = panel_of(await sim.menu_click(ann, "Hendask"))
+        await ann.click(asked, label="End the game")
         await sim.settle()
     print(mode, outcomes)
     assert outcomes["click"] and outcomes["deadline"], outcomes

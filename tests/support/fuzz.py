@@ -68,11 +68,11 @@ def forged_message(sim: Any, channel: Any, custom_id: str, *, select_values: lis
 
 
 async def press(sim: Any, member: Any, custom_id: str, *, values: list[str] | None = None,
-                channel: Any = None, message: Any = None) -> InteractionResult:
+                channel: Any = None, message: Any = None, dm: bool = False) -> InteractionResult:
     """`member` clicks a component with `custom_id` (a select with `values`), on `message` or
-    on a bot message made to carry it."""
+    on a bot message made to carry it; `dm`: in their DMs with the bot (a DM panel's click)."""
     env = sim.env
-    channel = channel or sim.channel
+    channel = member.user.dm_channel if dm else (channel or sim.channel)
     stored = message if message is not None else forged_message(sim, channel, custom_id, select_values=values)
     data: dict[str, Any] = {"custom_id": custom_id,
                             "component_type": ComponentType.BUTTON if values is None else ComponentType.STRING_SELECT}
@@ -82,7 +82,7 @@ async def press(sim: Any, member: Any, custom_id: str, *, values: list[str] | No
     def build() -> tuple[Any, dict[str, Any]]:
         record, payload = sim_actors._interactions.base_payload(
             env.backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=stored.channel_id,
-            guild_id=member.guild.id, user_id=member.id, data=data)
+            guild_id=None if dm else member.guild.id, user_id=member.id, data=data)
         payload["message"] = dict(serializers.message_payload(env.backend, stored))
         record.source_message_id = stored.id
         return record, payload
@@ -181,6 +181,7 @@ async def try_bad_input(sim: Any, game: Any, members: dict[int, Any], outsider: 
     """One bad input at random; checks it is answered, in the clicker's language, and changes
     nothing."""
     gid, ver = game.id, game.version
+    key = codec.key(game)  # what a real component of this game names
     seated = list(members.items())
     seat, member = rng.choice(seated) if seated else (None, outsider)
     who = member
@@ -194,22 +195,22 @@ async def try_bad_input(sim: Any, game: Any, members: dict[int, Any], outsider: 
     if kind == "garbage":
         custom_id = _garbage(rng)
     elif kind == "wrong_prefix":
-        custom_id = rng.choice(["bx", "BR", "br ", "b", "bm", "lobby"]) + f":{gid}:{ver}:Hhand"
+        custom_id = rng.choice(["bx", "BR", "br ", "b", "bm", "lobby"]) + f":{key}:{ver}:Hhand"
     elif kind == "other_game":
         custom_id = codec.make(rng.choice(["br", "bs"]), gid + rng.randint(1, 10**6), rng.choice([None, 0, ver]),
                                rng.choice(["Hhand", "#0", '!{"type":"pass"}', "Hend:yes", "Ljoin", "Hset:pace"]))
         if custom_id.startswith("bs:"):
             values = ["live"]
     elif kind == "huge_numbers":
-        custom_id = rng.choice([f"br:{'9' * 30}:*:Hhand", f"br:{gid}:{'9' * 30}:#0", f"br:{gid}:{ver}:#{'9' * 40}",
-                                f"br:{gid}:*:Hlog:{'9' * 40}", f"br:{gid}:*:Hrules:{'9' * 40}", "br:-1:*:Hhand",
-                                f"br:{gid}:-3:#0", f"br:{gid}:{ver}:#²", f"br:{gid}:{ver}:#٣"])
+        custom_id = rng.choice([f"br:{'9' * 30}:*:Hhand", f"br:{key}:{'9' * 30}:#0", f"br:{key}:{ver}:#{'9' * 40}",
+                                f"br:{key}:*:Hlog:{'9' * 40}", f"br:{key}:*:Hrules:{'9' * 40}", "br:-1:*:Hhand",
+                                f"br:{key}:-3:#0", f"br:{key}:{ver}:#²", f"br:{key}:{ver}:#٣"])
     elif kind == "bad_json":
-        custom_id = f"br:{gid}:{ver}:" + rng.choice(['!{"type":', "!", "![]", '!"pass"', "!null", '!{"type":5}',
+        custom_id = f"br:{key}:{ver}:" + rng.choice(['!{"type":', "!", "![]", '!"pass"', "!null", '!{"type":5}',
                                                      '!{"type":"pass","n":1e999}', '!{"type":"take","n":{}}',
                                                      "!{'type':'pass'}", '!{"no_type":1}'])
     elif kind == "bad_index":
-        custom_id = f"br:{gid}:{ver}:" + rng.choice(["#", "#-1", "#9999", "#1.5", "#x", "# 1", "#00000000000000001"])
+        custom_id = f"br:{key}:{ver}:" + rng.choice(["#", "#-1", "#9999", "#1.5", "#x", "# 1", "#00000000000000001"])
         if rng.random() < 0.5:
             custom_id, values = "bs" + custom_id[2:], [rng.choice(["#0", "#999", "x", "!{}"])]
     elif kind == "not_legal":
@@ -221,45 +222,45 @@ async def try_bad_input(sim: Any, game: Any, members: dict[int, Any], outsider: 
         text = json.dumps(action, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
         if len(text) > 80:
             return Outcome(kind)
-        custom_id = codec.make("br", gid, rng.choice([ver, None]), "!" + text)
+        custom_id = codec.make("br", game, rng.choice([ver, None]), "!" + text)
     elif kind == "stale":
         if seat is None or ver == 0:
             return Outcome(kind)
         g = engine.get(game.title)
         legal = g.legal(game.state, seat)
         code = codec.action_code(legal[0], legal) if legal else "#0"
-        custom_id = codec.make("br", gid, rng.randint(max(0, ver - 5), ver - 1), code)
+        custom_id = codec.make("br", game, rng.randint(max(0, ver - 5), ver - 1), code)
     elif kind == "outsider":
         who = outsider
-        custom_id = codec.make("br", gid, rng.choice([ver, None]), rng.choice(["#0", '!{"type":"pass"}', "Hhand",
+        custom_id = codec.make("br", game, rng.choice([ver, None]), rng.choice(["#0", '!{"type":"pass"}', "Hhand",
                                                                                 "Hend:yes", "zz"]))
     elif kind == "lobby_after_start":
-        custom_id = codec.make("br", gid, None, rng.choice(["Ljoin", "Lstart", "Laddai", "Lleave", "Lcancel"]))
+        custom_id = codec.make("br", game, None, rng.choice(["Ljoin", "Lstart", "Laddai", "Lleave", "Lcancel"]))
     elif kind == "house_verb":
-        custom_id = codec.make("br", gid, None, rng.choice(["H", "Hxyz", "Hlog:abc", "Hlog:-1", "Hrules:2:nosuch",
+        custom_id = codec.make("br", game, None, rng.choice(["H", "Hxyz", "Hlog:abc", "Hlog:-1", "Hrules:2:nosuch",
                                                              "Hthread:nosuch", "Hend", "Hkind", "Hlen:nosuch"]))
         if rng.random() < 0.4:
-            custom_id = codec.make("bs", gid, None, rng.choice(["Hset:pace", "Hset:reminder", "Hset:nosuch",
+            custom_id = codec.make("bs", game, None, rng.choice(["Hset:pace", "Hset:reminder", "Hset:nosuch",
                                                                  "Hlen:nosuch", "Hkind"]))
             values = [rng.choice(["fast", "-1", "999999999999", "x", ""]) or "-"]
     elif kind == "title_code":
-        custom_id = codec.make("br", gid, ver, rng.choice(["zz", "act", "x:y:z", ":", "sell:", "sub:999", "?", "w|p",
+        custom_id = codec.make("br", game, ver, rng.choice(["zz", "act", "x:y:z", ":", "sell:", "sub:999", "?", "w|p",
                                                              "wnope|p", "b|" + "9" * 20]))
         if rng.random() < 0.5:
             custom_id, values = "bs" + custom_id[2:], [rng.choice(["x", "#0", "999", "!{}", "-1"])]
     elif kind == "select_garbage":
-        custom_id = codec.make("bs", gid, ver, "act")
+        custom_id = codec.make("bs", game, ver, "act")
         values = [rng.choice(["#999", "#-1", "!{", "", "x", '!{"type":"no_such"}', "#" + "9" * 50]) or "-"]
     elif kind in ("modal_amount", "modal_forged"):
         modals = [m for m in _MODALS if (codec.parse(m["custom_id"]) or codec.Parsed("", -1, None, "")).game_id == gid]
         if kind == "modal_forged" or not modals:
-            custom_id = rng.choice([f"bm:{gid}:{ver}:zz", f"bm:{gid}:{ver}:#0", f"bm:{gid + 7}:{ver}:bid",
-                                    "bm:x:y:z", "zz", f"bm:{gid}:{ver}:" + "!" * 20])
+            custom_id = rng.choice([f"bm:{key}:{ver}:zz", f"bm:{key}:{ver}:#0", f"bm:{gid + 7}:{ver}:bid",
+                                    "bm:x:y:z", "zz", f"bm:{key}:{ver}:" + "!" * 20])
             fields = {rng.choice(["n", "amount", "x", "ask"]): rng.choice(BAD_AMOUNTS)}
         else:
             modal = rng.choice(modals)
             parsed = codec.parse(modal["custom_id"])
-            custom_id = codec.make("bm", gid, ver, parsed.code) if parsed else modal["custom_id"]
+            custom_id = codec.make("bm", game, ver, parsed.code) if parsed else modal["custom_id"]
             keys = [n["custom_id"] for n in modal_inputs(modal)] or ["n"]
             script = rng.random() < 0.25
             may_apply = script

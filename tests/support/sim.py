@@ -130,6 +130,28 @@ class Sim:
         result = await member.click(table, custom_id=cid)
         return panel_of(result)
 
+    async def menu(self, member, channel=None) -> discord.Message:
+        """Click the table's ⚙️ Game button; return the ephemeral menu."""
+        table = await self.table_message(channel)
+        cid = next(c for c in _custom_ids(table) if c.endswith(":Hmenu"))
+        return panel_of(await member.click(table, custom_id=cid))
+
+    async def menu_click(self, member, code: str, channel=None):
+        """Open the ⚙️ menu and click its `code` button (`Hsettings`, `Hendask`, `Hleave`...)."""
+        menu = await self.menu(member, channel)
+        cid = next((c for c in _custom_ids(menu) if c.endswith(f":{code}")), None)
+        assert cid is not None, f"{code} is not in {member.name}'s menu: {_custom_ids(menu)}"
+        return await member.click(menu, custom_id=cid)
+
+    async def settings(self, member, channel=None) -> discord.Message:
+        """The host's (or a manager's) settings panel, opened from the table's ⚙️ menu."""
+        return panel_of(await self.menu_click(member, "Hsettings", channel))
+
+    async def leave(self, member, channel=None) -> simcord.InteractionResult:
+        """`/game leave`, confirmed."""
+        asked = await member.slash(channel or self.channel, "game leave")
+        return await member.click(asked.response.message, custom_id=button(asked.response.message, ":Hleave:yes"))
+
     async def settle(self) -> None:
         await self.env.settle()
         catching_up = self.house.catching_up if self.house else None

@@ -1,0 +1,212 @@
+"""What the host or a channel manager does to a running game: its settings (pace, what happens
+at a deadline, reminders, each window's deadline) and ending it. Every click is checked again
+against the game's own channel: a copied panel does not carry the right."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from locales import Translator
+from locales.format import duration
+from store import GameRow
+
+from . import lobby as lobby_mod, settings as settings_mod
+from .clock import now
+from .panel import Button, Option, Panel, Select, short
+from .replies import reply
+from .titles import ui_for
+from .views import build_embed, build_view
+
+if TYPE_CHECKING:
+    from .house import House
+
+
+def settings_panel(game: GameRow, t: Translator, kind: str | None = None) -> Panel:
+    ui = ui_for(game.title)
+    conf = settings_mod.merged(game.settings)
+    lines = [
+        t("core.lobby.pace", pace=t(f"core.pace.{conf['pace']}")),
+        t("core.lobby.on_deadline", mode=t(f"core.on_deadline.{conf['on_deadline']}")),
+        t("core.settings.reminder", every=duration(conf["reminder"], t.lang)),
+    ]
+    for timer in ui.game.timers:
+        length = settings_mod.deadline_for(ui.game, conf, timer.kind)
+        lines.append(t("core.settings.deadline_line", kind=t(f"{game.title}.timer.{timer.kind}"),
+                       length=duration(length, t.lang) if length else t("core.settings.none")))
+    comps: list[Any] = [
+        Select("Hset:pace", t("core.lobby.choose_pace"), [Option(t(f"core.pace.{p}"), p, default=conf["pace"] == p)
+                                                          for p in settings_mod.PACES], any_version=True),
+        Select("Hset:on_deadline", t("core.lobby.choose_on_deadline"),
+               [Option(t(f"core.on_deadline.{m}"), m, description=short(t(f"core.on_deadline_help.{m}")),
+                       default=conf["on_deadline"] == m) for m in settings_mod.ON_DEADLINE], any_version=True),
+        Select("Hset:reminder", t("core.settings.choose_reminder"),
+               [Option(duration(s, t.lang) if s else t("core.settings.none"), str(s),
+                       default=conf["reminder"] == s) for s in settings_mod.REMINDER_CHOICES], any_version=True),
+        Select("Hkind", t("core.settings.choose_kind"),
+               [Option(t(f"{game.title}.timer.{tk.kind}"), tk.kind, default=tk.kind == kind) for tk in ui.game.timers],
+               any_version=True),
+    ]
+    if kind:
+        current = settings_mod.deadline_for(ui.game, conf, kind)
+        comps.append(Select(f"Hlen:{kind}", t("core.settings.choose_length", kind=t(f"{game.title}.timer.{kind}")),
+                            [Option(duration(s, t.lang) if s else t("core.settings.none"), str(s),
+                                    default=s == current) for s in settings_mod.DEADLINE_CHOICES], any_version=True))
+    return Panel(title=t("core.settings.title", title=t(f"{game.title}.name")), description="\n".join(lines),
+                 components=comps)
+
+
+class Admin:
+    def __init__(self, house: "House") -> None:
+        self.house = house
+
+    async def menu(self, interaction: discord.Interaction, game: GameRow, t: Translator, edit: bool = False) -> None:
+        """The table's ⚙️ button: what this member may do about the game besides playing it
+        (their preferences, leaving; settings and ending for the host and channel managers)."""
+        prefs = await self.house.store.prefs(interaction.user.id)
+        buttons = [
+            Button(t("core.menu.dm", state=t("core.on" if prefs["dm_panel"] else "core.off")), "Hpref:dm", emoji="📨",
+                   any_version=True),
+            Button(t("core.menu.pings", state=t("core.on" if prefs["pings"] else "core.off")), "Hpref:pings",
+                   emoji="🔔", any_version=True),
+        ]
+        lines = [t("core.menu.intro")]
+        if game.status == "active" and game.seat_of(interaction.user.id) is not None:
+            buttons.append(Button(t("core.menu.leave"), "Hleave", "secondary", emoji="🚪", any_version=True))
+        if await self.house.access.can_manage(interaction, game):
+            lines.append(t("core.menu.manager"))
+            buttons += [Button(t("core.menu.settings"), "Hsettings", "primary", emoji="⚙️", any_version=True, row=1),
+                        Button(t("core.menu.end"), "Hendask", "danger", emoji="🛑", any_version=True, row=1)]
+        embed = discord.Embed(title=t("core.menu.title", title=t(f"{game.title}.name")), description="\n".join(lines),
+                              colour=ui_for(game.title).colour)
+        view = build_view(game, 0, buttons)
+        if edit:
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    async def toggle_pref(self, interaction: discord.Interaction, game: GameRow, which: str, t: Translator) -> None:
+        key = {"dm": "dm_panel", "pings": "pings"}.get(which)
+        if key is None:
+            await reply(interaction, t("core.error.bad_action"))
+            return
+        prefs = await self.house.store.prefs(interaction.user.id)
+        changes = {key: not prefs[key]} | ({"dm_closed": False} if key == "dm_panel" else {})
+        prefs = await self.house.store.set_prefs(interaction.user.id, **changes)
+        await self.menu(interaction, game, t, edit=True)
+        seat = game.seat_of(interaction.user.id)
+        if key == "dm_panel" and prefs["dm_panel"] and game.status == "active" and seat is not None:
+            if not await self.house.table.send_dm_panel(game, seat, interaction.user.id):
+                await reply(interaction, t("core.dm.closed_you"))
+
+    async def ask_leave(self, interaction: discord.Interaction, game: GameRow, t: Translator) -> None:
+        if game.seat_of(interaction.user.id) is None:
+            await reply(interaction, t("core.error.not_seated"))
+            return
+        view = build_view(game, 0, [Button(t("core.leave.confirm"), "Hleave:yes", "danger", any_version=True),
+                                    Button(t("core.leave.keep"), "Hleave:no", "secondary", any_version=True)])
+        kwargs = {"content": t("core.leave.question", title=t(f"{game.title}.name")), "view": view}
+        if interaction.message is not None and interaction.message.flags.ephemeral:
+            await interaction.response.edit_message(embed=None, **kwargs)
+        else:
+            await interaction.response.send_message(**kwargs, ephemeral=True)
+
+    async def leave_click(self, interaction: discord.Interaction, game: GameRow, arg: str, t: Translator) -> None:
+        if arg != "yes":
+            await interaction.response.edit_message(content=t("core.leave.kept"), view=None)
+            return
+        game = await self.house.game(game.id, fresh=True) or game
+        seat = game.seat_of(interaction.user.id)
+        if seat is None or game.status != "active":
+            await interaction.response.edit_message(content=t("core.error.not_seated"), view=None)
+            return
+        await interaction.response.edit_message(content=t("core.leave.done"), view=None)
+        await self.house.seats.leave(game, seat)
+
+    async def open_settings(self, interaction: discord.Interaction, game: GameRow, t: Translator) -> None:
+        if not await self.house.access.can_manage(interaction, game):
+            await reply(interaction, t("core.error.host_only"))
+            return
+        panel = settings_panel(game, t)
+        await interaction.response.send_message(embed=build_embed(panel, ui_for(game.title).colour),
+                                                view=build_view(game, 0, panel.components), ephemeral=True)
+
+    async def settings_click(self, interaction: discord.Interaction, game: GameRow, verb: str, arg: str,
+                             values: list[str], t: Translator) -> None:
+        game = await self.house.store.get(game.id) or game
+        if not game.live:
+            await reply(interaction, t("core.lobby.closed"))
+            return
+        if not await self.house.access.can_manage(interaction, game):
+            await reply(interaction, t("core.error.host_only"))
+            return
+        value = values[0] if values else ""
+        kind = None
+        engine_game = ui_for(game.title).game
+        if verb == "set":
+            parsed: Any = int(value) if arg == "reminder" and value.isdigit() else value
+            if not settings_mod.validate(arg, parsed):
+                await reply(interaction, t("core.error.bad_action"))
+                return
+            game.settings = {**game.settings, arg: parsed}
+        elif verb == "kind":
+            kind = value if any(tk.kind == value for tk in engine_game.timers) else None
+        elif verb == "len":
+            if not any(tk.kind == arg for tk in engine_game.timers) or not value.isdigit() \
+                    or int(value) not in settings_mod.DEADLINE_CHOICES:
+                await reply(interaction, t("core.error.bad_action"))
+                return
+            deadlines = {**(game.settings.get("deadlines") or {}), arg: int(value)}
+            game.settings = {**game.settings, "deadlines": deadlines}
+            kind = arg
+        if verb != "kind":
+            await self.house.store.update_game(game.id, now(), settings=game.settings)
+            self.house.forget(game.id)
+            if game.status == "active":
+                # Open windows keep their running deadlines; new windows use the new lengths.
+                await self.house.replan(game)
+                self.house.table.refresh(game.id)
+        panel = settings_panel(game, t, kind)
+        await interaction.response.edit_message(embed=build_embed(panel, ui_for(game.title).colour),
+                                                view=build_view(game, 0, panel.components))
+
+    async def ask_end(self, interaction: discord.Interaction, game: GameRow, t: Translator) -> None:
+        if not await self.house.access.can_manage(interaction, game):
+            await reply(interaction, t("core.error.host_only"))
+            return
+        view = build_view(game, 0, [Button(t("core.end.confirm"), "Hend:yes", "danger", any_version=True),
+                                    Button(t("core.end.keep"), "Hend:no", "secondary", any_version=True)])
+        await interaction.response.send_message(t("core.end.question", title=t(f"{game.title}.name")), view=view,
+                                                ephemeral=True)
+
+    async def end_click(self, interaction: discord.Interaction, game: GameRow, arg: str, t: Translator) -> None:
+        if arg != "yes":
+            await interaction.response.edit_message(content=t("core.end.kept"), view=None)
+            return
+        game = await self.house.store.get(game.id) or game
+        if not game.live:
+            await interaction.response.edit_message(content=t("core.lobby.closed"), view=None)
+            return
+        if not await self.house.access.can_manage(interaction, game):
+            await reply(interaction, t("core.error.host_only"))
+            return
+        await interaction.response.edit_message(content=t("core.end.done"), view=None)
+        async with self.house.lock(game.id):
+            await self.house.store.finish(game.id, "cancelled", now(), {"reason": "ended", "by": interaction.user.id})
+            self.house.forget(game.id)
+        game = await self.house.store.get(game.id) or game
+        channel = self.house.bot.get_channel(game.channel_id)
+        if channel is None:
+            return
+        gt = Translator(game.lang)
+        await channel.send(gt("core.end.announce", user=interaction.user.mention, title=gt(f"{game.title}.name")),
+                           allowed_mentions=discord.AllowedMentions.none())
+        if game.state is not None:
+            self.house.table.refresh(game.id)
+        elif game.lobby_message_id:
+            embed, _ = lobby_mod.lobby_message(game, gt)
+            try:
+                await channel.get_partial_message(game.lobby_message_id).edit(embed=embed, view=None)  # type: ignore
+            except discord.HTTPException:
+                pass

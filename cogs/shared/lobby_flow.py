@@ -1,0 +1,302 @@
+"""The lobby's clicks: opening a lobby, joining and leaving, AI seats, the host's options, the
+start, and starting elsewhere (a thread) when the channel is busy.
+
+Lobby buttons carry the lobby's version (a digest of its seats, options and settings), like the
+table's: a double click on Add AI adds one seat, and Start never starts a lobby that changed
+under the host's finger.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from engine.core import RuleError
+from locales import Translator, language_of, languages
+from locales.format import join_list
+from store import ChannelBusy, GameRow, Seat
+
+from . import codec, lobby as lobby_mod, settings as settings_mod
+from .clock import now
+from .house import error_key
+from .panel import Button
+from .replies import reply, say, tr_for
+from .titles import ui_for, uis
+from .views import build_embed, build_view
+
+if TYPE_CHECKING:
+    from .house import House
+
+log = logging.getLogger(__name__)
+
+#: What the bot needs in a channel to host a game there.
+NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files", "read_message_history")
+HOST_ONLY = {"addai", "rmai", "opts", "start", "variants", "lang", "pace", "deadline"}
+
+
+def missing_permissions(interaction: discord.Interaction, channel: Any) -> list[str]:
+    perms = interaction.app_permissions
+    if channel is not None and channel.id != interaction.channel_id and interaction.guild is not None:
+        me = interaction.guild.me
+        perms = channel.permissions_for(me) if me else perms
+    needed = list(NEEDED)
+    if isinstance(channel, discord.Thread):
+        needed[1] = "send_messages_in_threads"
+    return [p for p in needed if not getattr(perms, p, False)]
+
+
+class LobbyFlow:
+    def __init__(self, house: "House") -> None:
+        self.house = house
+
+    @property
+    def store(self):
+        return self.house.store
+
+    # -- opening ----------------------------------------------------------------------------
+
+    async def open(self, interaction: discord.Interaction, title: str, channel: Any) -> None:
+        t = tr_for(interaction)
+        missing = missing_permissions(interaction, channel)
+        if missing:
+            await reply(interaction, t("core.error.bot_permissions", perms=join_list((t(f"core.perm.{p}") for p in missing), t.lang)))
+            return
+        defaults = await self.store.guild_settings(interaction.guild_id)
+        # The host's own language unless the server chose one with /game defaults: a server's
+        # locale is en-US on every non-Community server, whatever its members speak.
+        lang = defaults.get("lang") or language_of(interaction.locale)
+        conf = {k: v for k, v in defaults.items() if k in ("pace", "on_deadline", "reminder")}
+        conf["nonce"] = codec.new_nonce()
+        try:
+            game = await self.store.create_lobby(
+                guild_id=interaction.guild_id, channel_id=channel.id, title=title, host_id=interaction.user.id,
+                host_name=interaction.user.display_name, lang=lang, seed=random.SystemRandom().randrange(2**31),
+                settings=conf, now=now(),
+            )
+        except ChannelBusy:
+            busy = await self.store.live_in(channel.id)
+            view = None
+            if not isinstance(channel, discord.Thread) and hasattr(channel, "create_thread"):
+                view = build_view(0, 0, [Button(t("core.lobby.open_thread"), f"Hthread:{title}", "primary",
+                                                emoji="🧵", any_version=True)])
+            await reply(interaction, t("core.error.channel_busy", title=t(f"{busy.title}.name") if busy else "?"),
+                        **({"view": view} if view else {}))
+            return
+        embed, view = lobby_mod.lobby_message(game, Translator(game.lang))
+        if channel.id == interaction.channel_id and not interaction.response.is_done():
+            await interaction.response.send_message(embed=embed, view=view)
+            message = await interaction.original_response()
+        else:
+            message = await channel.send(embed=embed, view=view)
+            await reply(interaction, t("core.lobby.opened_in", channel=channel.mention))
+        await self.store.update_game(game.id, now(), lobby_message_id=message.id)
+
+    async def thread(self, interaction: discord.Interaction, title: str) -> None:
+        """The channel is busy: the new game opens in a fresh public thread of it."""
+        t = tr_for(interaction)
+        channel = interaction.channel
+        if title not in uis() or channel is None or not hasattr(channel, "create_thread"):
+            await say(interaction, "core.error.bad_action")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            thread = await channel.create_thread(  # type: ignore[union-attr]
+                name=f"{t(f'{title}.name')} · {interaction.user.display_name}"[:100],
+                type=discord.ChannelType.public_thread, auto_archive_duration=10080,
+            )
+        except discord.Forbidden:
+            await reply(interaction, t("core.error.bot_permissions", perms=t("core.perm.create_public_threads")))
+            return
+        await self.open(interaction, title, thread)
+
+    # -- clicks -----------------------------------------------------------------------------
+
+    async def click(self, interaction: discord.Interaction, game: GameRow, version: int | None, verb: str,
+                    values: list[str]) -> None:
+        t = tr_for(interaction)
+        store = self.store
+        async with self.house.lock(game.id):
+            game = await store.get(game.id) or game
+            if game.status != "lobby":
+                await reply(interaction, t("core.lobby.closed"))
+                return
+            if version is not None and version != lobby_mod.lobby_version(game):
+                await reply(interaction, t("core.lobby.stale"))
+                await self.edit(interaction, game)
+                return
+            user = interaction.user
+            is_host = user.id == game.host_id
+            g = ui_for(game.title).game
+            seats = list(game.seats)
+            mine = next((s for s in seats if s.user_id == user.id), None)
+            if verb.split(":")[0] in HOST_ONLY and not is_host:
+                await reply(interaction, t("core.error.host_only"))
+                return
+            if verb == "cancel" and not await self.house.access.can_manage(interaction, game):
+                await reply(interaction, t("core.error.host_only"))
+                return
+            if verb == "join":
+                if mine is not None:
+                    await reply(interaction, t("core.lobby.already"))
+                    return
+                if len(seats) >= g.max_players:
+                    await reply(interaction, t("core.lobby.full", hi=g.max_players))
+                    return
+                seats.append(Seat(len(seats), user.id, user.display_name))
+            elif verb == "leave":
+                if mine is None:
+                    await reply(interaction, t("core.lobby.not_in"))
+                    return
+                seats.remove(mine)
+                if mine.user_id == game.host_id:
+                    heir = next((s for s in seats if not s.is_ai), None)
+                    if heir is None:
+                        await store.finish(game.id, "cancelled", now())
+                        game.status = "cancelled"
+                        await self.edit(interaction, game)
+                        return
+                    game.host_id = heir.user_id or game.host_id
+                    await store.update_game(game.id, now(), host_id=game.host_id)
+            elif verb == "addai":
+                if len(seats) >= g.max_players:
+                    await reply(interaction, t("core.lobby.full", hi=g.max_players))
+                    return
+                seats.append(Seat(len(seats), None, lobby_mod.ai_name(seats), is_ai=True))
+            elif verb == "rmai":
+                ai = [s for s in seats if s.is_ai]
+                if not ai:
+                    await reply(interaction, t("core.lobby.no_ai"))
+                    return
+                seats.remove(ai[-1])
+            elif verb == "opts":
+                await self.show_options(interaction, game, t, edit=False)
+                return
+            elif verb in ("variants", "lang", "pace", "deadline") or verb.startswith("opt:"):
+                await self.option(interaction, game, verb, values, t)
+                return
+            elif verb == "cancel":
+                await store.finish(game.id, "cancelled", now())
+                game.status = "cancelled"
+                await self.edit(interaction, game)
+                return
+            elif verb == "start":
+                await self.start(interaction, game, t)
+                return
+            else:
+                await reply(interaction, t("core.error.bad_action"))
+                return
+            await store.set_seats(game.id, seats, now())
+            game.seats = await store.seats(game.id)
+            await self.edit(interaction, game)
+
+    async def leave_by_command(self, interaction: discord.Interaction, game: GameRow) -> None:
+        await self.click(interaction, game, None, "leave", [])
+
+    async def edit(self, interaction: discord.Interaction, game: GameRow) -> None:
+        """Redraw the lobby message (in place when the click came from it)."""
+        embed, view = lobby_mod.lobby_message(game, Translator(game.lang))
+        kwargs: dict[str, Any] = {"embed": embed, "view": view}
+        if interaction.message is not None and interaction.message.id == game.lobby_message_id \
+                and not interaction.response.is_done():
+            await interaction.response.edit_message(**kwargs)
+            return
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True)
+        if game.lobby_message_id and interaction.channel is not None:
+            try:
+                await interaction.channel.get_partial_message(game.lobby_message_id).edit(**kwargs)  # type: ignore
+                return
+            except discord.NotFound:
+                pass
+        channel = self.house.bot.get_channel(game.channel_id)
+        if channel is not None:
+            msg = await channel.send(**kwargs)  # type: ignore[union-attr]
+            await self.store.update_game(game.id, now(), lobby_message_id=msg.id)
+
+    async def show_options(self, interaction: discord.Interaction, game: GameRow, t: Translator, edit: bool) -> None:
+        panel = lobby_mod.options_panel(game, t)
+        kwargs = {"embed": build_embed(panel, ui_for(game.title).colour),
+                  "view": build_view(game, lobby_mod.lobby_version(game), panel.components)}
+        if edit:
+            await interaction.response.edit_message(**kwargs)
+        else:
+            await interaction.response.send_message(**kwargs, ephemeral=True)
+
+    async def option(self, interaction: discord.Interaction, game: GameRow, verb: str, values: list[str],
+                     t: Translator) -> None:
+        store = self.store
+        g = ui_for(game.title).game
+        if verb == "variants":
+            bools = [o for o in lobby_mod.offered(g, len(game.seats)) if o.kind == "bool"]
+            options = dict(game.options)
+            for o in bools:
+                options[o.key] = o.key in values
+            game.options = options
+            await store.update_game(game.id, now(), options=options)
+        elif verb.startswith("opt:"):
+            key = verb[4:]
+            spec = next((o for o in lobby_mod.lobby_options(g) if o.key == key), None)
+            value = values[0] if values else None
+            match = next((c for c in (spec.choices if spec else ()) if str(c) == value), None)
+            if spec is None or match is None:
+                await reply(interaction, t("core.error.bad_action"))
+                return
+            game.options = {**game.options, key: match}
+            await store.update_game(game.id, now(), options=game.options)
+        elif verb == "lang":
+            if not values or values[0] not in languages():
+                await reply(interaction, t("core.error.bad_action"))
+                return
+            game.lang = values[0]
+            await store.update_game(game.id, now(), lang=game.lang)
+        elif verb in ("pace", "deadline"):
+            key = "pace" if verb == "pace" else "on_deadline"
+            if not values or not settings_mod.validate(key, values[0]):
+                await reply(interaction, t("core.error.bad_action"))
+                return
+            game.settings = {**game.settings, key: values[0]}
+            await store.update_game(game.id, now(), settings=game.settings)
+        await self.show_options(interaction, game, t, edit=True)
+        embed, view = lobby_mod.lobby_message(game, Translator(game.lang))
+        if game.lobby_message_id and interaction.channel is not None:
+            try:
+                await interaction.channel.get_partial_message(game.lobby_message_id).edit(embed=embed, view=view)  # type: ignore
+            except discord.NotFound:
+                pass
+
+    async def start(self, interaction: discord.Interaction, game: GameRow, t: Translator) -> None:
+        g = ui_for(game.title).game
+        n = len(game.seats)
+        if not g.min_players <= n <= g.max_players:
+            await reply(interaction, t("core.lobby.count", lo=g.min_players, hi=g.max_players, n=n))
+            return
+        if not any(not s.is_ai for s in game.seats):
+            await reply(interaction, t("core.lobby.need_human"))
+            return
+        offered = {o.key for o in lobby_mod.offered(g, n)}
+        chosen = {k: v for k, v in game.options.items() if k in offered}
+        try:
+            given = {**chosen, **lobby_mod.house_options(g, settings_mod.merged(game.settings))}
+            options = g.resolve_options(n, given)
+            state = g.setup(n, game.seed, options)
+        except RuleError as err:
+            await reply(interaction, t(error_key(game.title, err), **err.params))
+            return
+        await interaction.response.defer()
+        if not await self.store.start(game.id, state, options, now()):
+            await reply(interaction, t("core.lobby.closed"))
+            return
+        game.status, game.state, game.options, game.version = "active", state, options, 0
+        embed, _ = lobby_mod.lobby_message(game, Translator(game.lang))
+        try:
+            await interaction.edit_original_response(embed=embed, view=None)
+        except discord.HTTPException:
+            pass
+        self.house.forget(game.id)
+        await self.house.replan(game, locked=True)  # lobby clicks hold the game's lock
+        fresh = await self.house.game(game.id)
+        if fresh is not None:
+            self.house.table.changed(fresh, [], ping=g.to_act(state))
