@@ -123,7 +123,7 @@ if __name__ == "__main__":
     parser.add_argument("--self", dest="self_signal", choices=("SIGTERM", "SIGINT"))
     parser.add_argument("--discord-down", action="store_true")
     args = parser.parse_args()
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=logging.WARNING, format="%(relativeCreated)7.0fms %(levelname)s %(name)s: %(message)s")
     logging.getLogger("service").setLevel(logging.INFO)
     logging.getLogger("boardroom").setLevel(logging.INFO)
     asyncio.run(main(args.db, args.games, args.self_signal, args.discord_down))
