@@ -9,7 +9,9 @@ the targets beside them (see docs/PERFORMANCE.md for the method).
 Benchmarks: click (one player's action through the house and the table redraw), pictures
 (render and PNG of table and panel pictures), many (actions per second with many running games
 in one process, and its memory), startup (start-up with many stored games), rules (whole games
-per second through the engines, and the seat-filler's decision time).
+per second through the engines, and the seat-filler's decision time), ai (how well each seat-filler
+plays: win share against random seats and against the previous seat-filler from git, game
+length, eliminations; see bench/ai.py).
 
 Other people's work shares these cores: each section's load average is printed with the table.
 """
@@ -28,13 +30,13 @@ from pathlib import Path
 
 from .common import MAX_PLAYERS, TITLES, Row, fmt, load_average, table
 
-BENCHES = ("click", "pictures", "many", "startup", "rules")
+BENCHES = ("click", "pictures", "many", "startup", "rules", "ai")
 
 #: Sizes: full run, quick run.
 FULL = {"clicks": 200, "samples": 60, "games": 1000, "seconds": 20.0, "stored": 10_000, "startup_runs": 3,
-        "rules_games": 5, "all_counts": True, "workers": 16, "rate": 500.0}
+        "rules_games": 5, "all_counts": True, "workers": 16, "rate": 500.0, "ai_games": 60}
 QUICK = {"clicks": 25, "samples": 12, "games": 1000, "seconds": 3.0, "stored": 2_000, "startup_runs": 1,
-         "rules_games": 1, "all_counts": False, "workers": 16, "rate": 500.0}
+         "rules_games": 1, "all_counts": False, "workers": 16, "rate": 500.0, "ai_games": 10}
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -79,7 +81,8 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="small sizes: about a minute in all")
     parser.add_argument("--only", default=",".join(BENCHES), help=f"comma-separated subset of {','.join(BENCHES)}")
-    parser.add_argument("--titles", default=",".join(TITLES), help="comma-separated titles (click, pictures, rules)")
+    parser.add_argument("--titles", default=",".join(TITLES), help="comma-separated titles (click, pictures, rules, ai)")
+    parser.add_argument("--ai-prev", default=None, help="git rev of the previous seat-filler (ai; default: see bench/ai.py)")
     parser.add_argument("--json", type=Path, help="also write the rows and the run's facts as JSON to this file")
     sizes = parser.add_argument_group("sizes (override the full or quick defaults)")
     sizes.add_argument("--clicks", type=int, help="timed clicks per title")
@@ -91,6 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     sizes.add_argument("--stored", type=int, help="stored games for the start-up benchmark")
     sizes.add_argument("--startup-runs", type=int, help="measured start-ups")
     sizes.add_argument("--rules-games", type=int, help="whole games per title and player count")
+    sizes.add_argument("--ai-games", type=int, help="games per title and pairing in the ai benchmark")
     args = parser.parse_args(argv)
 
     size = dict(QUICK if args.quick else FULL)
@@ -109,6 +113,7 @@ def main(argv: list[str] | None = None) -> int:
 
     rows: list[Row] = []
     loads: list[tuple[str, str, float]] = []
+    notes: list[str] = []
     started = time.perf_counter()
     for bench in BENCHES:
         if bench not in only:
@@ -135,6 +140,10 @@ def main(argv: list[str] | None = None) -> int:
             from . import rules
 
             rows += rules.run(titles, size["rules_games"], all_counts=size["all_counts"])
+        elif bench == "ai":
+            from . import ai
+
+            rows += ai.run(titles, size["ai_games"], prev=args.ai_prev, log=notes.append)
         loads.append((bench, load, time.perf_counter() - t0))
 
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
@@ -142,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# Boardroom benchmarks ({'quick' if args.quick else 'full'}) at {time.strftime('%Y-%m-%d %H:%M:%S')},"
           f" commit {commit or '?'}, Python {platform.python_version()}, {platform.machine()}")
     print(table(rows))
+    for note in notes:
+        print(note)
     print("# load average (1/5/15 min) at the start of each section, and its duration:")
     for bench, load, seconds in loads:
         print(f"#   {bench:<9} load {load}  ({seconds:.1f} s)")

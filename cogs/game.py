@@ -24,7 +24,9 @@ from .shared.house import House
 from .shared.lobby_flow import LobbyFlow
 from .shared.admin import Admin
 from .shared.names import text_name
-from .shared.replies import reply, say, tr_for, with_view
+from .shared.layout import panel_view
+from .shared.panel import Panel
+from .shared.replies import reply, say, tr_for
 from .shared.router import Router
 from .shared.table import TableKeeper
 from .shared.titles import uis
@@ -86,8 +88,7 @@ class GameCog(commands.Cog):
         if game is None:
             return
         if game.status == "lobby":
-            embed, view = lobby_mod.lobby_message(game, Translator(game.lang))
-            await interaction.response.send_message(**with_view(view, embed=embed))
+            await interaction.response.send_message(view=lobby_mod.lobby_message(game, Translator(game.lang)))
             message = await interaction.original_response()
             await self.house.store.update_game(game.id, now(), lobby_message_id=message.id)
             return
@@ -102,8 +103,8 @@ class GameCog(commands.Cog):
         if game is None or game.status == "lobby":
             await say(interaction, "core.error.no_game")
             return
-        embed, view = await pages.log_page(self.house, game, None if page is None else page - 1, tr_for(interaction))
-        await interaction.response.send_message(**with_view(view, embed=embed, ephemeral=True))
+        view = await pages.log_page(self.house, game, None if page is None else page - 1, tr_for(interaction))
+        await interaction.response.send_message(view=view, ephemeral=True)
 
     @game.command(name=_l("rules", key="core.cmd.rules.name"),
                   description=_l("Read the rules of a game", key="core.cmd.rules.description"))
@@ -116,8 +117,8 @@ class GameCog(commands.Cog):
         if chosen is None and interaction.channel_id:
             game = await self.house.store.latest_in(interaction.channel_id)
             chosen = game.title if game else None
-        embed, view = pages.rules_menu(t) if chosen is None else pages.rules_page(chosen, 0, t)
-        await interaction.response.send_message(**with_view(view, embed=embed, ephemeral=True))
+        view = pages.rules_menu(t) if chosen is None else pages.rules_page(chosen, 0, t)
+        await interaction.response.send_message(view=view, ephemeral=True)
 
     @game.command(name=_l("leave", key="core.cmd.leave.name"),
                   description=_l("Leave the game here (the AI takes your seat)", key="core.cmd.leave.description"))
@@ -144,7 +145,9 @@ class GameCog(commands.Cog):
             winners = [text_name(g.seats[i].name) for i, p in enumerate(places) if p == 1 and i < len(g.seats)]
             lines.append(t("core.history.line", title=t(f"{g.title}.name"), when=f"<t:{int(g.finished_at or 0)}:d>",
                            winners=join_list(winners, t.lang) or "—", channel=f"<#{g.channel_id}>"))
-        await reply(interaction, embed=discord.Embed(title=t("core.history.title"), description="\n".join(lines)))
+        await interaction.response.send_message(view=panel_view(0, 0, Panel(title=t("core.history.title"),
+                                                                            description="\n".join(lines))),
+                                                ephemeral=True)
 
     @game.command(name=_l("stats", key="core.cmd.stats.name"),
                   description=_l("Games played and won in this server", key="core.cmd.stats.description"))
@@ -158,8 +161,9 @@ class GameCog(commands.Cog):
             return
         lines = [t("core.stats.line", title=t(f"{title}.name"), played=s["played"], won=s["won"])
                  for title, s in sorted(stats.items())]
-        await reply(interaction, embed=discord.Embed(title=t("core.stats.title", user=name),
-                                                     description="\n".join(lines)))
+        await interaction.response.send_message(view=panel_view(0, 0, Panel(title=t("core.stats.title", user=name),
+                                                                            description="\n".join(lines))),
+                                                ephemeral=True)
 
     @game.command(name=_l("prefs", key="core.cmd.prefs.name"),
                   description=_l("Your DM panel and turn pings", key="core.cmd.prefs.description"))
@@ -244,6 +248,13 @@ class GameCog(commands.Cog):
         game = await self.house.store.live_in(channel_id)
         if game is not None:
             await self.house.table.house_lost_channel(game)
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        # Without the message content intent messages still arrive, empty: enough to know how
+        # far the table has drifted up and whether the turn message is still the latest.
+        if message.guild is not None and self.house.table is not None:
+            self.house.table.seen(message)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:

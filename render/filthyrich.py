@@ -325,8 +325,8 @@ def _status(view: dict, names: Sequence[str], lang: str) -> tuple[str, str]:
     return head, sub
 
 
-def _draw_side(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: str, x: int, y: int) -> int:
-    w = W - x - 24
+def _draw_side(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: str, x: int, y: int, w: int) -> int:
+    """The status, the last roll and the luxury market in a column `w` wide; returns its bottom."""
     head, sub = _status(view, names, lang)
     rounded(draw, (x, y, x + w, y + 96), fill=PANEL, outline=GOLD, width=3)
     draw_text(draw, (x + 16, y + 12), head, SIZE_LABEL, GOLD, bold=True, max_width=w - 32)
@@ -372,7 +372,7 @@ def _draw_side(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang
         if zeros:
             lines.append((f"0 ×{zeros} → {_t(lang, 'render.tax_mark')}", "", BAD))
         for left, right, colour in lines[:6]:
-            draw_text(draw, (x + 16, y), left, SIZE_SMALL, colour, bold=True, max_width=w - 170)
+            draw_text(draw, (x + 16, y), left, SIZE_SMALL, colour, bold=True, max_width=w - 186)
             draw_text(draw, (x + w - 16, y), right, SIZE_SMALL, TEXT, anchor="ra", max_width=150)
             y += 32
         if roll.get("page_die") is not None:
@@ -499,30 +499,46 @@ def _header(draw: ImageDraw.ImageDraw, view: dict, lang: str, title: str) -> int
     draw_text(draw, (24, 35), title, SIZE_TITLE, GOLD, bold=True, anchor="lm", max_width=520)
     right = _t(lang, "render.round", round=view["round"]) + " · " + _t(lang, "render.open_page", page=view["page"])
     draw_text(draw, (W - 24, 35), right, SIZE_BODY, TEXT, anchor="rm", max_width=600)
-    return 88
+    return HEADER_H
+
+
+HEADER_H = 88
+#: The binder's height below the header: page tabs, 3 cells and their gaps, the margin.
+BINDER_H = 64 + 3 * CELL + 2 * GAP + 20
+SIDE_X = GRID_X + 3 * CELL + 2 * GAP + 28
+SIDE_W = W - SIDE_X - 24
+#: Room for the side column before it is measured: more than it ever takes (12 market chips on
+#: two lines, 6 hit lines, the dice); if it ever took more, it is drawn again taller.
+SIDE_ROOM = 1400
+
+
+def _side_column(view: dict, names: Sequence[str], lang: str) -> Image.Image:
+    """The side column drawn on its own canvas and cut to its height, so the table can be sized
+    before anything is drawn on it (the rows below used to be drawn past a canvas sized for the
+    binder alone when the column ran longer)."""
+    room = SIDE_ROOM
+    while True:
+        img, draw = canvas(SIDE_W, room)
+        bottom = _draw_side(draw, view, names, lang, 0, 0, SIDE_W)
+        if bottom <= room:
+            return img.crop((0, 0, SIDE_W, bottom))
+        room = bottom
 
 
 def _table(view: dict, names: Sequence[str], lang: str, results: bool) -> Image.Image:
     n = len(view["seats"])
-    height = 88 + 64 + 3 * CELL + 2 * GAP + 40 + n * (ROW_H + 8) + 20
-    img, draw = canvas(W, max(height, 1020))
+    side = _side_column(view, names, lang)
+    rows_top = HEADER_H + max(BINDER_H, side.height) + 4
+    img, draw = canvas(W, rows_top + n * (ROW_H + 8) + 10)
     title = _t(lang, "name") + (" · " + _t(lang, "render.results") if results else "")
     y = _header(draw, view, lang, title)
-    bottom = _draw_binder(img, draw, view, names, lang, y)
-    side_x = GRID_X + 3 * CELL + 2 * GAP + 28
-    side_bottom = _draw_side(draw, view, names, lang, side_x, y)
-    y = max(bottom, side_bottom) + 4
+    _draw_binder(img, draw, view, names, lang, y)
+    img.paste(side, (SIDE_X, y))
     places = None
     if results:
         out = view.get("places")
         places = out if out else [1 if s in (view.get("winners") or []) else 2 for s in range(n)]
-    y = _player_rows(draw, view, names, lang, y, places)
-    if y + 10 < img.height:
-        img = img.crop((0, 0, W, y + 10))
-    elif y + 10 > img.height:
-        bigger, _ = canvas(W, y + 10)
-        bigger.paste(img, (0, 0))
-        img = bigger
+    _player_rows(draw, view, names, lang, rows_top, places)
     return img
 
 

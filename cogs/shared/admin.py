@@ -17,7 +17,7 @@ from .clock import now
 from .panel import Button, Option, Panel, Select, short
 from .replies import reply
 from .titles import ui_for
-from .views import build_embed, build_view
+from .layout import panel_view
 
 if TYPE_CHECKING:
     from .house import House
@@ -57,6 +57,15 @@ def settings_panel(game: GameRow, t: Translator, kind: str | None = None) -> Pan
                  components=comps)
 
 
+async def show(interaction: discord.Interaction, game: GameRow, panel: Panel, edit: bool = True) -> None:
+    """A house panel for the clicker: in place of the (ephemeral) message clicked, or new."""
+    view = panel_view(game, 0, panel, accent=ui_for(game.title).colour)
+    if edit:
+        await interaction.response.edit_message(view=view)
+    else:
+        await interaction.response.send_message(view=view, ephemeral=True)
+
+
 class Admin:
     def __init__(self, house: "House") -> None:
         self.house = house
@@ -78,13 +87,9 @@ class Admin:
             lines.append(t("core.menu.manager"))
             buttons += [Button(t("core.menu.settings"), "Hsettings", "primary", emoji="⚙️", any_version=True, row=1),
                         Button(t("core.menu.end"), "Hendask", "danger", emoji="🛑", any_version=True, row=1)]
-        embed = discord.Embed(title=t("core.menu.title", title=t(f"{game.title}.name")), description="\n".join(lines),
-                              colour=ui_for(game.title).colour)
-        view = build_view(game, 0, buttons)
-        if edit:
-            await interaction.response.edit_message(embed=embed, view=view)
-        else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        panel = Panel(title=t("core.menu.title", title=t(f"{game.title}.name")), description="\n".join(lines),
+                      components=buttons)
+        await show(interaction, game, panel, edit=edit)
 
     async def toggle_pref(self, interaction: discord.Interaction, game: GameRow, which: str, t: Translator) -> None:
         key = {"dm": "dm_panel", "pings": "pings"}.get(which)
@@ -104,33 +109,29 @@ class Admin:
         if game.seat_of(interaction.user.id) is None:
             await reply(interaction, t("core.error.not_seated"))
             return
-        view = build_view(game, 0, [Button(t("core.leave.confirm"), "Hleave:yes", "danger", any_version=True),
-                                    Button(t("core.leave.keep"), "Hleave:no", "secondary", any_version=True)])
-        kwargs = {"content": t("core.leave.question", title=t(f"{game.title}.name")), "view": view}
-        if interaction.message is not None and interaction.message.flags.ephemeral:
-            await interaction.response.edit_message(embed=None, **kwargs)
-        else:
-            await interaction.response.send_message(**kwargs, ephemeral=True)
+        panel = Panel(title=t(f"{game.title}.name"), description=t("core.leave.question", title=t(f"{game.title}.name")),
+                      components=[Button(t("core.leave.confirm"), "Hleave:yes", "danger", any_version=True),
+                                  Button(t("core.leave.keep"), "Hleave:no", "secondary", any_version=True)])
+        message = interaction.message
+        await show(interaction, game, panel, edit=message is not None and message.flags.ephemeral)
 
     async def leave_click(self, interaction: discord.Interaction, game: GameRow, arg: str, t: Translator) -> None:
         if arg != "yes":
-            await interaction.response.edit_message(content=t("core.leave.kept"), view=None)
+            await show(interaction, game, Panel(title=t(f"{game.title}.name"), description=t("core.leave.kept")))
             return
         game = await self.house.game(game.id, fresh=True) or game
         seat = game.seat_of(interaction.user.id)
         if seat is None or game.status != "active":
-            await interaction.response.edit_message(content=t("core.error.not_seated"), view=None)
+            await show(interaction, game, Panel(title=t(f"{game.title}.name"), description=t("core.error.not_seated")))
             return
-        await interaction.response.edit_message(content=t("core.leave.done"), view=None)
+        await show(interaction, game, Panel(title=t(f"{game.title}.name"), description=t("core.leave.done")))
         await self.house.seats.leave(game, seat)
 
     async def open_settings(self, interaction: discord.Interaction, game: GameRow, t: Translator) -> None:
         if not await self.house.access.can_manage(interaction, game):
             await reply(interaction, t("core.error.host_only"))
             return
-        panel = settings_panel(game, t)
-        await interaction.response.send_message(embed=build_embed(panel, ui_for(game.title).colour),
-                                                view=build_view(game, 0, panel.components), ephemeral=True)
+        await show(interaction, game, settings_panel(game, t), edit=False)
 
     async def settings_click(self, interaction: discord.Interaction, game: GameRow, verb: str, arg: str,
                              values: list[str], t: Translator) -> None:
@@ -167,31 +168,30 @@ class Admin:
                 # Open windows keep their running deadlines; new windows use the new lengths.
                 await self.house.replan(game)
                 self.house.table.refresh(game.id)
-        panel = settings_panel(game, t, kind)
-        await interaction.response.edit_message(embed=build_embed(panel, ui_for(game.title).colour),
-                                                view=build_view(game, 0, panel.components))
+        await show(interaction, game, settings_panel(game, t, kind))
 
     async def ask_end(self, interaction: discord.Interaction, game: GameRow, t: Translator) -> None:
         if not await self.house.access.can_manage(interaction, game):
             await reply(interaction, t("core.error.host_only"))
             return
-        view = build_view(game, 0, [Button(t("core.end.confirm"), "Hend:yes", "danger", any_version=True),
-                                    Button(t("core.end.keep"), "Hend:no", "secondary", any_version=True)])
-        await interaction.response.send_message(t("core.end.question", title=t(f"{game.title}.name")), view=view,
-                                                ephemeral=True)
+        panel = Panel(title=t(f"{game.title}.name"), description=t("core.end.question", title=t(f"{game.title}.name")),
+                      components=[Button(t("core.end.confirm"), "Hend:yes", "danger", any_version=True),
+                                  Button(t("core.end.keep"), "Hend:no", "secondary", any_version=True)])
+        message = interaction.message
+        await show(interaction, game, panel, edit=message is not None and message.flags.ephemeral)
 
     async def end_click(self, interaction: discord.Interaction, game: GameRow, arg: str, t: Translator) -> None:
         if arg != "yes":
-            await interaction.response.edit_message(content=t("core.end.kept"), view=None)
+            await show(interaction, game, Panel(title=t(f"{game.title}.name"), description=t("core.end.kept")))
             return
         game = await self.house.store.get(game.id) or game
         if not game.live:
-            await interaction.response.edit_message(content=t("core.lobby.closed"), view=None)
+            await show(interaction, game, Panel(title=t(f"{game.title}.name"), description=t("core.lobby.closed")))
             return
         if not await self.house.access.can_manage(interaction, game):
             await reply(interaction, t("core.error.host_only"))
             return
-        await interaction.response.edit_message(content=t("core.end.done"), view=None)
+        await show(interaction, game, Panel(title=t(f"{game.title}.name"), description=t("core.end.done")))
         async with self.house.lock(game.id):
             await self.house.store.finish(game.id, "cancelled", now(), {"reason": "ended", "by": interaction.user.id})
             self.house.forget(game.id)
@@ -205,8 +205,8 @@ class Admin:
         if game.state is not None:
             self.house.table.refresh(game.id)
         elif game.lobby_message_id:
-            embed, _ = lobby_mod.lobby_message(game, gt)
             try:
-                await channel.get_partial_message(game.lobby_message_id).edit(embed=embed, view=None)  # type: ignore
+                await channel.get_partial_message(game.lobby_message_id).edit(  # type: ignore[union-attr]
+                    view=lobby_mod.lobby_message(game, gt))
             except discord.HTTPException:
                 pass

@@ -96,6 +96,27 @@ class House:
     def forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)
 
+    def cached(self, game_id: int) -> GameRow | None:
+        """The game as this process last knew it, without asking the store (for bookkeeping
+        only: nothing is decided on it)."""
+        return self._cache.get(game_id)
+
+    def note_table(self, game_id: int, message_id: int) -> None:
+        """The game's table message moved (the store has it already)."""
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            cached.table_message_id = message_id
+
+    def obligations(self, game: GameRow, state: dict[str, Any]) -> set[tuple[str, int]]:
+        """Who owes what now: (window id, seat) for each open window, and (`act`, seat) for a
+        seat that must act outside any window. A pair that is new after a move is a new
+        obligation, and its seat is told, even if it was already waiting for something else."""
+        engine = ui_for(game.title).game
+        owed = {(w.id, seat) for w in engine.windows(state) for seat in w.seats}
+        covered = {seat for _, seat in owed}
+        owed |= {("act", seat) for seat in engine.to_act(state) if seat not in covered}
+        return owed
+
     async def live_in(self, channel_id: int) -> GameRow | None:
         game = await self.store.live_in(channel_id)
         if game is not None and game.id in self._cache:
@@ -103,8 +124,8 @@ class House:
         return game
 
     def owing(self, game: GameRow) -> list[int]:
-        """The seats that owe a move now."""
-        return sorted(ui_for(game.title).game.to_act(game.state or {})) if game.state else []
+        """The seats that owe something now."""
+        return sorted({seat for _, seat in self.obligations(game, game.state)}) if game.state else []
 
     def panel_context(self, game: GameRow, seat: int, t: Translator) -> PanelContext:
         ui = ui_for(game.title)
@@ -137,7 +158,7 @@ class House:
             # on success replaces this dict's keys, so the cached snapshot (and anything drawn from
             # it meanwhile) never changes. A second deep copy here cost 5% of an action's CPU.
             state = dict(game.state)
-            before = set(engine.to_act(state))
+            before = self.obligations(game, state)
             try:
                 events = engine.apply(state, seat, action)
             except RuleError as err:
@@ -163,8 +184,8 @@ class House:
             self.kick()
         metrics.action(game.title, "applied")
         if self.table is not None:
-            after = set(engine.to_act(state)) if outcome is None else set()
-            self.table.changed(game, events, ping=sorted(after - before))
+            after = self.obligations(game, state) if outcome is None else set()
+            self.table.changed(game, events, ping=sorted({seat for _, seat in after - before}))
         return Result("applied", game, events)
 
     def plan_timers(self, game: GameRow, state: dict[str, Any], existing: list[Timer], t: float) -> list[tuple]:
@@ -177,17 +198,22 @@ class House:
         engine = ui_for(game.title).game
         conf = settings_mod.merged(game.settings)
         old = {(x.kind, x.ref): x.due_at for x in existing}
+        sent = {x.ref: x.payload.get("n", 0) for x in existing if x.kind == "reminder"}
         ai_seats = {s.seat for s in game.seats if s.ai_plays}
         humans = {s.seat for s in game.seats if not s.ai_plays}
         out: list[tuple] = []
         for w in engine.windows(state):
             length = settings_mod.deadline_for(engine, conf, w.kind)
+            deadline = None
             if length > 0:
-                due = min(old.get(("deadline", w.id), t + length), t + length)
-                out.append(("deadline", w.id, due, {"kind": w.kind}))
-            if conf["reminder"] > 0 and humans & set(w.seats):
-                due = min(old.get(("reminder", w.id), t + conf["reminder"]), t + conf["reminder"])
-                out.append(("reminder", w.id, due, {}))
+                deadline = min(old.get(("deadline", w.id), t + length), t + length)
+                out.append(("deadline", w.id, deadline, {"kind": w.kind}))
+            if humans & set(w.seats):
+                n = sent.get(w.id, 0)
+                due = old.get(("reminder", w.id)) if w.id in sent else \
+                    settings_mod.reminder_due(conf["reminder"], n, t, deadline, length)
+                if due is not None:
+                    out.append(("reminder", w.id, due, {"n": n}))
         for seat in sorted(ai_seats):
             if engine.legal(state, seat):
                 # Kept while still ahead (others' moves do not push it back); once it has fired,
@@ -270,13 +296,19 @@ class House:
                 if game is None or game.state is None:
                     continue
                 events = [e for a in await self.store.actions(game_id, after=game.told_version) for e in a["events"]]
-                engine = ui_for(game.title).game
-                ping = sorted(engine.to_act(game.state)) if game.status == "active" else []
+                ping = self.owing(game) if game.status == "active" else []
                 log.info("game %s: telling moves %s..%s again after a restart", game_id, game.told_version + 1,
                          game.version)
                 self.table.changed(game, events, ping=ping)
             except Exception:  # one game's trouble must not keep the others untold
                 log.exception("could not catch up game %s after a restart", game_id)
+        # Tables posted before the current message layout are posted once again in it (the
+        # older message becomes a pointer to the new one).
+        for game_id, _ in await self.store.active_games():
+            game = await self.game(game_id, fresh=True)
+            if game is not None and game.status == "active" and game.table_message_id \
+                    and (game.settings or {}).get("layout") != self.table.LAYOUT:
+                self.table.refresh(game_id, repost=True)
 
     async def stop(self) -> None:
         self.closed = True
@@ -381,7 +413,14 @@ class House:
         owing = [s for s in window.seats if s in humans]
         if owing and self.table is not None:
             self.table.remind(game.id, owing)
+        # The next reminder of this window, if it is due one (at most two, none before half the
+        # deadline has passed: see settings.reminder_due).
         conf = settings_mod.merged(game.settings)
-        if conf["reminder"] > 0:
-            await self.store.set_timer(game.id, "reminder", timer.ref, now() + conf["reminder"])
+        n = int(timer.payload.get("n", 0)) + 1
+        deadline = next((x.due_at for x in await self.store.timers(game.id)
+                         if x.kind == "deadline" and x.ref == timer.ref), None)
+        length = settings_mod.deadline_for(engine, conf, window.kind)
+        due = settings_mod.reminder_due(conf["reminder"], n, now(), deadline, length)
+        if due is not None:
+            await self.store.set_timer(game.id, "reminder", timer.ref, due, {"n": n})
             self.kick()

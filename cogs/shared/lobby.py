@@ -11,13 +11,16 @@ from typing import Any
 import discord
 
 from locales import Translator, languages
+from locales.format import duration
 from store import GameRow, Seat
 
 from . import settings as settings_mod
+from . import codec
+from .layout import panel_view
 from .names import text_name
-from .panel import Button, Option, Panel, Select, short
+from .panel import Button, Panel, Section, short
 from .titles import ui_for
-from .views import build_embed, build_view
+from .views import plain
 
 AI_NAMES = ("Ada", "Bert", "Cleo", "Dax", "Edda", "Finn")
 
@@ -72,86 +75,101 @@ def options_summary(game: GameRow, t: Translator) -> list[str]:
     return lines
 
 
-def lobby_message(game: GameRow, t: Translator) -> tuple[discord.Embed, discord.ui.View | None]:
-    """The lobby embed and buttons (in the game's language: the lobby is the channel's)."""
+def deadline_lines(game: GameRow, t: Translator) -> list[str]:
+    """Each timed window of the title with its length now, and its live and slow defaults."""
+    g = ui_for(game.title).game
+    conf = settings_mod.merged(game.settings)
+    dur = duration
+    lines = []
+    for timer in g.timers:
+        now = settings_mod.deadline_for(g, conf, timer.kind)
+        lines.append(t("core.lobby.window", kind=t(f"{game.title}.timer.{timer.kind}"),
+                       now=dur(now, t.lang) if now else t("core.settings.none"),
+                       live=dur(timer.live, t.lang) if timer.live else t("core.settings.none"),
+                       slow=dur(timer.slow, t.lang) if timer.slow else t("core.settings.none")))
+    return lines
+
+
+def lobby_message(game: GameRow, t: Translator) -> discord.ui.LayoutView:
+    """The lobby (in the game's language: the lobby is the channel's): who sits where, each AI
+    seat with its Remove button beside it, the set-up, and the buttons."""
     ui = ui_for(game.title)
     g = ui.game
     conf = settings_mod.merged(game.settings)
-    seats = []
+    open_ = game.status == "lobby"
+    seats, sections = [], []
     for s in game.seats:
         host = " 👑" if s.user_id == game.host_id else ""
-        seats.append(f"`{s.seat + 1}` {text_name(s.name)}{host}")
-    if not seats:
+        line = f"`{s.seat + 1}` {text_name(s.name)}{host}"
+        if s.is_ai and open_:
+            sections.append(Section(line, Button(t("core.lobby.remove"), f"Lrmai:{s.seat}", "secondary", emoji="✖️")))
+        else:
+            seats.append(line)
+    if not game.seats:
         seats.append(t("core.lobby.empty"))
     lines = [t(f"{game.title}.tagline"), "", t("core.lobby.players_needed", lo=g.min_players, hi=g.max_players)]
-    variants = options_summary(game, t)
-    fields = [(t("core.lobby.players", n=len(game.seats), hi=g.max_players), "\n".join(seats), True)]
-    fields.append((t("core.lobby.setup"), "\n".join([
+    setup = [
         t("core.lobby.language", lang=t(f"core.lang.{game.lang}")),
         t("core.lobby.pace", pace=t(f"core.pace.{conf['pace']}")),
         t("core.lobby.on_deadline", mode=t(f"core.on_deadline.{conf['on_deadline']}")),
-    ] + (variants or [t("core.lobby.no_variants")])), True))
+    ] + (options_summary(game, t) or [t("core.lobby.no_variants")])
+    fields = [(t("core.lobby.players", n=len(game.seats), hi=g.max_players), "\n".join(seats), False),
+              (t("core.lobby.setup"), "\n".join(setup), False),
+              (t("core.lobby.deadlines"), "\n".join(deadline_lines(game, t)), False)]
     if game.status == "lobby":
         footer = t("core.lobby.footer")
     elif game.status == "active":
         footer = t("core.lobby.started")
     else:
         footer = t("core.lobby.cancelled")
+    buttons: list[Any] = []
+    if open_:
+        buttons = [
+            # Joining and leaving mean the same whenever they are clicked; the rest is bound to
+            # the lobby as it was drawn (a double click on Add AI adds one seat).
+            Button(t("core.lobby.join"), "Ljoin", "success", any_version=True),
+            Button(t("core.lobby.leave"), "Lleave", "secondary", any_version=True),
+            Button(t("core.lobby.add_ai"), "Laddai", "secondary", emoji="🤖"),
+            Button(t("core.lobby.options"), "Lopts", "secondary", emoji="⚙️"),
+            Button(t("core.lobby.start"), "Lstart", "primary", emoji="▶️", row=1),
+            Button(t("core.lobby.cancel"), "Lcancel", "danger", row=1),
+        ]
     panel = Panel(title=t("core.lobby.title", title=t(f"{game.title}.name")), description="\n".join(lines),
-                  fields=fields, footer=footer)
-    embed = build_embed(panel, ui.colour)
-    if game.status != "lobby":
-        return embed, None
-    buttons = [
-        # Joining and leaving mean the same whenever they are clicked; the rest is bound to the
-        # lobby as it was drawn (a double click on Add AI adds one seat).
-        Button(t("core.lobby.join"), "Ljoin", "success", any_version=True),
-        Button(t("core.lobby.leave"), "Lleave", "secondary", any_version=True),
-        Button(t("core.lobby.add_ai"), "Laddai", "secondary", emoji="🤖"),
-        Button(t("core.lobby.remove_ai"), "Lrmai", "secondary"),
-        Button(t("core.lobby.options"), "Lopts", "secondary", emoji="⚙️"),
-        Button(t("core.lobby.start"), "Lstart", "primary", emoji="▶️", row=1),
-        Button(t("core.lobby.cancel"), "Lcancel", "danger", row=1),
-    ]
-    return embed, build_view(game, lobby_version(game), buttons)
+                  fields=fields, footer=footer, components=buttons, sections=sections)
+    return panel_view(game, lobby_version(game), panel, accent=ui.colour)
 
 
-def options_panel(game: GameRow, t: Translator) -> Panel:
-    """The host's options panel: variants (one multi-select), choice options, language, pace,
-    and what happens at a deadline."""
-    ui = ui_for(game.title)
-    g = ui.game
+def options_form(game: GameRow, t: Translator) -> discord.ui.Modal:
+    """The host's options as one form: the variants (checkboxes), the title's choices, the
+    table's language, the pace and what happens at a deadline."""
+    g = ui_for(game.title).game
     conf = settings_mod.merged(game.settings)
-    comps: list[Any] = []
+    form = discord.ui.Modal(title=plain(t("core.lobby.options_title", title=t(f"{game.title}.name")))[:45],
+                            custom_id=codec.make("bm", game, lobby_version(game), "Lform"))
     bools = [o for o in offered(g, len(game.seats)) if o.kind == "bool"]
     if bools:
-        comps.append(Select(
-            code="Lvariants", placeholder=t("core.lobby.variants"), min_values=0, max_values=len(bools),
-            any_version=True,
-            options=[Option(label=t(f"{game.title}.option.{o.key}.label"), value=o.key,
-                            description=short(t(f"{game.title}.option.{o.key}.help")),
-                            default=bool(game.options.get(o.key, o.default))) for o in bools],
-        ))
-    for o in lobby_options(g):
-        if o.kind == "choice" and len(comps) < 2:
-            comps.append(Select(
-                code=f"Lopt:{o.key}", placeholder=t(f"{game.title}.option.{o.key}.label"), any_version=True,
-                options=[Option(label=t(f"{game.title}.option.{o.key}.{c}"), value=str(c),
-                                default=game.options.get(o.key, o.default) == c) for c in o.choices],
-            ))
-    comps.append(Select(
-        code="Llang", placeholder=t("core.lobby.choose_language"), any_version=True,
-        options=[Option(label=t(f"core.lang.{code}"), value=code, default=code == game.lang) for code in languages()],
-    ))
-    comps.append(Select(
-        code="Lpace", placeholder=t("core.lobby.choose_pace"), any_version=True,
-        options=[Option(label=t(f"core.pace.{p}"), value=p, description=short(t(f"core.pace_help.{p}")),
-                        default=conf["pace"] == p) for p in settings_mod.PACES],
-    ))
-    comps.append(Select(
-        code="Ldeadline", placeholder=t("core.lobby.choose_on_deadline"), any_version=True,
-        options=[Option(label=t(f"core.on_deadline.{m}"), value=m, description=short(t(f"core.on_deadline_help.{m}")),
-                        default=conf["on_deadline"] == m) for m in settings_mod.ON_DEADLINE],
-    ))
-    return Panel(title=t("core.lobby.options_title", title=t(f"{game.title}.name")),
-                 description=t("core.lobby.options_help"), components=comps[:5])
+        form.add_item(discord.ui.Label(text=t("core.lobby.variants")[:45], component=discord.ui.CheckboxGroup(
+            custom_id="variants", required=False, min_values=0, max_values=len(bools[:10]),
+            options=[discord.CheckboxGroupOption(label=t(f"{game.title}.option.{o.key}.label")[:100], value=o.key,
+                                                 description=short(t(f"{game.title}.option.{o.key}.help")),
+                                                 default=bool(game.options.get(o.key, o.default)))
+                     for o in bools[:10]])))
+    room = 5 - len(form.children) - 3
+    for o in [o for o in offered(g, len(game.seats)) if o.kind == "choice"][:max(room, 0)]:
+        current = game.options.get(o.key, o.default)
+        form.add_item(discord.ui.Label(text=t(f"{game.title}.option.{o.key}.label")[:45], component=discord.ui.Select(
+            custom_id=f"opt:{o.key}", options=[discord.SelectOption(label=t(f"{game.title}.option.{o.key}.{c}")[:100],
+                                                                    value=str(c), default=current == c)
+                                               for c in o.choices[:25]])))
+    form.add_item(discord.ui.Label(text=t("core.lobby.choose_language")[:45], component=discord.ui.Select(
+        custom_id="lang", options=[discord.SelectOption(label=t(f"core.lang.{code}"), value=code,
+                                                        default=code == game.lang) for code in languages()])))
+    form.add_item(discord.ui.Label(text=t("core.lobby.choose_pace")[:45], component=discord.ui.RadioGroup(
+        custom_id="pace", options=[discord.RadioGroupOption(label=t(f"core.pace.{p}")[:100], value=p,
+                                                            description=short(t(f"core.pace_help.{p}")),
+                                                            default=conf["pace"] == p) for p in settings_mod.PACES])))
+    form.add_item(discord.ui.Label(text=t("core.lobby.choose_on_deadline")[:45], component=discord.ui.RadioGroup(
+        custom_id="on_deadline", options=[discord.RadioGroupOption(
+            label=t(f"core.on_deadline.{m}")[:100], value=m, description=short(t(f"core.on_deadline_help.{m}")),
+            default=conf["on_deadline"] == m) for m in settings_mod.ON_DEADLINE])))
+    return form

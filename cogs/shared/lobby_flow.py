@@ -25,7 +25,7 @@ from .house import error_key
 from .panel import Button
 from .replies import reply, say, tr_for
 from .titles import ui_for, uis
-from .views import build_embed, build_view
+from .views import build_view, form_values
 
 if TYPE_CHECKING:
     from .house import House
@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 
 #: What the bot needs in a channel to host a game there.
 NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files", "read_message_history")
-HOST_ONLY = {"addai", "rmai", "opts", "start", "variants", "lang", "pace", "deadline"}
+HOST_ONLY = {"addai", "rmai", "opts", "form", "start"}
 
 
 def missing_permissions(interaction: discord.Interaction, channel: Any) -> list[str]:
@@ -85,13 +85,42 @@ class LobbyFlow:
             await reply(interaction, t("core.error.channel_busy", title=t(f"{busy.title}.name") if busy else "?"),
                         **({"view": view} if view else {}))
             return
-        embed, view = lobby_mod.lobby_message(game, Translator(game.lang))
+        view = lobby_mod.lobby_message(game, Translator(game.lang))
         if channel.id == interaction.channel_id and not interaction.response.is_done():
-            await interaction.response.send_message(embed=embed, view=view)
+            await interaction.response.send_message(view=view)
             message = await interaction.original_response()
         else:
-            message = await channel.send(embed=embed, view=view)
+            message = await channel.send(view=view)
             await reply(interaction, t("core.lobby.opened_in", channel=channel.mention))
+        await self.store.update_game(game.id, now(), lobby_message_id=message.id)
+
+    async def rematch(self, interaction: discord.Interaction, old: GameRow) -> None:
+        """The results' Rematch: a new lobby in the same channel with the same seats (those who
+        still hold them, and the AI seats) and options; whoever pressed it hosts."""
+        t = tr_for(interaction)
+        if old.status == "active" or old.seat_of(interaction.user.id) is None and \
+                not await self.house.access.can_manage(interaction, old):
+            await reply(interaction, t("core.error.not_seated"))
+            return
+        settings = {k: v for k, v in (old.settings or {}).items() if k not in ("paused", "layout", "nonce")}
+        settings["nonce"] = codec.new_nonce()
+        try:
+            game = await self.store.create_lobby(
+                guild_id=old.guild_id, channel_id=old.channel_id, title=old.title, host_id=interaction.user.id,
+                host_name=interaction.user.display_name, lang=old.lang,
+                seed=random.SystemRandom().randrange(2**31), settings=settings, now=now())
+        except ChannelBusy:
+            await reply(interaction, t("core.error.channel_busy", title=t(f"{old.title}.name")))
+            return
+        me = Seat(0, interaction.user.id, interaction.user.display_name)
+        others = [Seat(0, s.user_id, s.name, is_ai=s.is_ai) for s in old.seats
+                  if (s.is_ai or (s.left_at is None and s.user_id is not None)) and s.user_id != interaction.user.id]
+        await self.store.set_seats(game.id, [me, *others], now())
+        offered = {o.key for o in lobby_mod.lobby_options(ui_for(old.title).game)}
+        await self.store.update_game(game.id, now(), options={k: v for k, v in old.options.items() if k in offered})
+        game = await self.store.get(game.id) or game
+        await interaction.response.send_message(view=lobby_mod.lobby_message(game, Translator(game.lang)))
+        message = await interaction.original_response()
         await self.store.update_game(game.id, now(), lobby_message_id=message.id)
 
     async def thread(self, interaction: discord.Interaction, title: str) -> None:
@@ -165,17 +194,18 @@ class LobbyFlow:
                     await reply(interaction, t("core.lobby.full", hi=g.max_players))
                     return
                 seats.append(Seat(len(seats), None, lobby_mod.ai_name(seats), is_ai=True))
-            elif verb == "rmai":
-                ai = [s for s in seats if s.is_ai]
+            elif verb.split(":")[0] == "rmai":
+                which = verb.partition(":")[2]
+                ai = [s for s in seats if s.is_ai and (not which or str(s.seat) == which)]
                 if not ai:
                     await reply(interaction, t("core.lobby.no_ai"))
                     return
                 seats.remove(ai[-1])
             elif verb == "opts":
-                await self.show_options(interaction, game, t, edit=False)
+                await interaction.response.send_modal(lobby_mod.options_form(game, t))
                 return
-            elif verb in ("variants", "lang", "pace", "deadline") or verb.startswith("opt:"):
-                await self.option(interaction, game, verb, values, t)
+            elif verb == "form":
+                await self.options(interaction, game, form_values(interaction), t)
                 return
             elif verb == "cancel":
                 await store.finish(game.id, "cancelled", now())
@@ -197,75 +227,64 @@ class LobbyFlow:
 
     async def edit(self, interaction: discord.Interaction, game: GameRow) -> None:
         """Redraw the lobby message (in place when the click came from it)."""
-        embed, view = lobby_mod.lobby_message(game, Translator(game.lang))
-        kwargs: dict[str, Any] = {"embed": embed, "view": view}
+        view = lobby_mod.lobby_message(game, Translator(game.lang))
         if interaction.message is not None and interaction.message.id == game.lobby_message_id \
                 and not interaction.response.is_done():
-            await interaction.response.edit_message(**kwargs)
+            await interaction.response.edit_message(view=view)
             return
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True)
-        if game.lobby_message_id and interaction.channel is not None:
-            try:
-                await interaction.channel.get_partial_message(game.lobby_message_id).edit(**kwargs)  # type: ignore
-                return
-            except discord.NotFound:
-                pass
+        if game.lobby_message_id:
+            channel = self.house.bot.get_channel(game.channel_id)
+            if channel is not None:
+                try:
+                    await channel.get_partial_message(game.lobby_message_id).edit(view=view)  # type: ignore
+                    return
+                except discord.NotFound:
+                    pass
         channel = self.house.bot.get_channel(game.channel_id)
         if channel is not None:
-            msg = await channel.send(**kwargs)  # type: ignore[union-attr]
+            msg = await channel.send(view=view)  # type: ignore[union-attr]
             await self.store.update_game(game.id, now(), lobby_message_id=msg.id)
 
-    async def show_options(self, interaction: discord.Interaction, game: GameRow, t: Translator, edit: bool) -> None:
-        panel = lobby_mod.options_panel(game, t)
-        kwargs = {"embed": build_embed(panel, ui_for(game.title).colour),
-                  "view": build_view(game, lobby_mod.lobby_version(game), panel.components)}
-        if edit:
-            await interaction.response.edit_message(**kwargs)
-        else:
-            await interaction.response.send_message(**kwargs, ephemeral=True)
-
-    async def option(self, interaction: discord.Interaction, game: GameRow, verb: str, values: list[str],
-                     t: Translator) -> None:
-        store = self.store
+    async def options(self, interaction: discord.Interaction, game: GameRow, values: dict[str, Any],
+                      t: Translator) -> None:
+        """The host's options form, submitted: every value checked before anything is kept."""
         g = ui_for(game.title).game
-        if verb == "variants":
-            bools = [o for o in lobby_mod.offered(g, len(game.seats)) if o.kind == "bool"]
-            options = dict(game.options)
-            for o in bools:
-                options[o.key] = o.key in values
-            game.options = options
-            await store.update_game(game.id, now(), options=options)
-        elif verb.startswith("opt:"):
-            key = verb[4:]
-            spec = next((o for o in lobby_mod.lobby_options(g) if o.key == key), None)
-            value = values[0] if values else None
-            match = next((c for c in (spec.choices if spec else ()) if str(c) == value), None)
-            if spec is None or match is None:
+        options = dict(game.options)
+        offered = lobby_mod.offered(g, len(game.seats))
+        chosen = values.get("variants")
+        if isinstance(chosen, list):
+            known = {o.key for o in offered if o.kind == "bool"}
+            if not set(chosen) <= known:
                 await reply(interaction, t("core.error.bad_action"))
                 return
-            game.options = {**game.options, key: match}
-            await store.update_game(game.id, now(), options=game.options)
-        elif verb == "lang":
-            if not values or values[0] not in languages():
+            options.update({key: key in chosen for key in known})
+        for spec in (o for o in offered if o.kind == "choice"):
+            given = values.get(f"opt:{spec.key}")
+            if given is None:
+                continue
+            match = next((c for c in spec.choices if [str(c)] == given), None)
+            if match is None:
                 await reply(interaction, t("core.error.bad_action"))
                 return
-            game.lang = values[0]
-            await store.update_game(game.id, now(), lang=game.lang)
-        elif verb in ("pace", "deadline"):
-            key = "pace" if verb == "pace" else "on_deadline"
-            if not values or not settings_mod.validate(key, values[0]):
-                await reply(interaction, t("core.error.bad_action"))
-                return
-            game.settings = {**game.settings, key: values[0]}
-            await store.update_game(game.id, now(), settings=game.settings)
-        await self.show_options(interaction, game, t, edit=True)
-        embed, view = lobby_mod.lobby_message(game, Translator(game.lang))
-        if game.lobby_message_id and interaction.channel is not None:
-            try:
-                await interaction.channel.get_partial_message(game.lobby_message_id).edit(embed=embed, view=view)  # type: ignore
-            except discord.NotFound:
-                pass
+            options[spec.key] = match
+        lang = values.get("lang")
+        lang = lang[0] if isinstance(lang, list) and lang else game.lang
+        settings = dict(game.settings)
+        for key in ("pace", "on_deadline"):
+            value = values.get(key)
+            if value is not None:
+                if not settings_mod.validate(key, value):
+                    await reply(interaction, t("core.error.bad_action"))
+                    return
+                settings[key] = value
+        if lang not in languages():
+            await reply(interaction, t("core.error.bad_action"))
+            return
+        game.options, game.lang, game.settings = options, lang, settings
+        await self.store.update_game(game.id, now(), options=options, lang=lang, settings=settings)
+        await self.edit(interaction, game)
 
     async def start(self, interaction: discord.Interaction, game: GameRow, t: Translator) -> None:
         g = ui_for(game.title).game
@@ -290,13 +309,12 @@ class LobbyFlow:
             await reply(interaction, t("core.lobby.closed"))
             return
         game.status, game.state, game.options, game.version = "active", state, options, 0
-        embed, _ = lobby_mod.lobby_message(game, Translator(game.lang))
         try:
-            await interaction.edit_original_response(embed=embed, view=None)
+            await interaction.edit_original_response(view=lobby_mod.lobby_message(game, Translator(game.lang)))
         except discord.HTTPException:
             pass
         self.house.forget(game.id)
         await self.house.replan(game, locked=True)  # lobby clicks hold the game's lock
         fresh = await self.house.game(game.id)
         if fresh is not None:
-            self.house.table.changed(fresh, [], ping=g.to_act(state))
+            self.house.table.changed(fresh, [], ping=self.house.owing(fresh))

@@ -11,9 +11,9 @@ import discord
 from locales import ROOT as LOCALES, Translator
 from store import GameRow
 
-from .panel import Button
+from .layout import panel_view
+from .panel import Button, Panel
 from .titles import ui_for, uis
-from .views import build_view
 
 LOG_PER_PAGE = 15
 
@@ -32,40 +32,37 @@ def rules_pages(title: str, lang: str) -> list[str]:
     return [p if i == 0 and not starts_with_section else "## " + p for i, p in enumerate(pages)]
 
 
-def _nav(code: str, page: int, pages: int, game: Any) -> discord.ui.View | None:
+def _nav(code: str, page: int, pages: int, suffix: str = "") -> list[Button]:
     """First / previous / next / last buttons for a paged reading (those that lead somewhere)."""
     buttons = []
     if page > 0:
-        buttons += [Button("⏮", f"{code}:0", any_version=True), Button("◀", f"{code}:{page - 1}", any_version=True)]
+        buttons += [Button("⏮", f"{code}:0{suffix}", any_version=True),
+                    Button("◀", f"{code}:{page - 1}{suffix}", any_version=True)]
     if page < pages - 1:
-        buttons += [Button("▶", f"{code}:{page + 1}", any_version=True),
-                    Button("⏭", f"{code}:{pages - 1}", any_version=True)]
-    return build_view(game, 0, buttons)
+        buttons += [Button("▶", f"{code}:{page + 1}{suffix}", any_version=True),
+                    Button("⏭", f"{code}:{pages - 1}{suffix}", any_version=True)]
+    return buttons
 
 
-def rules_page(title: str, page: int, t: Translator) -> tuple[discord.Embed, discord.ui.View | None]:
+def rules_page(title: str, page: int, t: Translator) -> discord.ui.LayoutView:
+    colour = ui_for(title).colour
     pages = rules_pages(title, t.lang)
     if not pages:
-        return discord.Embed(title=t(f"{title}.name"), description=t("core.rules.missing")), None
+        return panel_view(0, 0, Panel(title=t(f"{title}.name"), description=t("core.rules.missing")), accent=colour)
     page = max(0, min(page, len(pages) - 1))
-    embed = discord.Embed(title=t(f"{title}.name"), description=pages[page][:4000], colour=ui_for(title).colour)
-    embed.set_footer(text=t("core.page", page=page + 1, pages=len(pages)))
-    buttons = []
-    if page > 0:
-        buttons.append(Button("◀", f"Hrules:{page - 1}:{title}", any_version=True))
-    if page < len(pages) - 1:
-        buttons.append(Button("▶", f"Hrules:{page + 1}:{title}", any_version=True))
-    return embed, build_view(0, 0, buttons)
+    panel = Panel(title=t(f"{title}.name"), description=pages[page], footer=t("core.page", page=page + 1,
+                                                                               pages=len(pages)),
+                  components=_nav("Hrules", page, len(pages), f":{title}"))
+    return panel_view(0, 0, panel, accent=colour)
 
 
-def rules_menu(t: Translator) -> tuple[discord.Embed, discord.ui.View | None]:
+def rules_menu(t: Translator) -> discord.ui.LayoutView:
     """Outside a game and without a title: the titles to choose from, as buttons."""
     buttons = [Button(t(f"{title}.name"), f"Hrules:0:{title}", "primary", any_version=True) for title in uis()]
-    embed = discord.Embed(title=t("core.rules.title"), description=t("core.rules.choose"))
-    return embed, build_view(0, 0, buttons)
+    return panel_view(0, 0, Panel(title=t("core.rules.title"), description=t("core.rules.choose"), components=buttons))
 
 
-async def log_page(house: Any, game: GameRow, page: int | None, t: Translator) -> tuple[discord.Embed, Any]:
+async def log_page(house: Any, game: GameRow, page: int | None, t: Translator) -> discord.ui.LayoutView:
     """Page `page` (0-based; None: the latest) of the game's story."""
     ui = ui_for(game.title)
     lines: list[str] = []
@@ -75,10 +72,9 @@ async def log_page(house: Any, game: GameRow, page: int | None, t: Translator) -
     pages = max(1, (len(lines) + LOG_PER_PAGE - 1) // LOG_PER_PAGE)
     page = pages - 1 if page is None else max(0, min(page, pages - 1))
     chunk = lines[page * LOG_PER_PAGE:(page + 1) * LOG_PER_PAGE] or [t("core.log.empty")]
-    embed = discord.Embed(title=t("core.log.title", title=t(f"{game.title}.name")),
-                          description="\n".join(chunk)[:4000], colour=ui.colour)
-    embed.set_footer(text=t("core.page", page=page + 1, pages=pages))
-    return embed, _nav("Hlog", page, pages, game)
+    panel = Panel(title=t("core.log.title", title=t(f"{game.title}.name")), description="\n".join(chunk),
+                  footer=t("core.page", page=page + 1, pages=pages), components=_nav("Hlog", page, pages))
+    return panel_view(game, 0, panel, accent=ui.colour)
 
 
 def page_number(arg: str) -> int:

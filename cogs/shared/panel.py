@@ -55,6 +55,15 @@ Component = Union[Button, Select]
 
 
 @dataclass
+class Section:
+    """A line about one thing with the button that acts on it beside it (an offer and its
+    Accept, a market card and its Buy, a seat and its Kick)."""
+
+    text: str
+    button: Button
+
+
+@dataclass
 class Panel:
     title: str
     description: str = ""
@@ -64,6 +73,8 @@ class Panel:
     image: Callable[[], Any] | None = None
     footer: str = ""
     colour: int | None = None
+    #: Things a player acts on, each with its button beside it (shown after the fields).
+    sections: list[Section] = field(default_factory=list)
 
 
 @dataclass

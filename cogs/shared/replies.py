@@ -21,6 +21,13 @@ def with_view(view: discord.ui.View | None, **kwargs: Any) -> dict[str, Any]:
     return kwargs
 
 
+def with_file(file: discord.File | None, **kwargs: Any) -> dict[str, Any]:
+    """Message kwargs with `file` only when there is one."""
+    if file is not None:
+        kwargs["file"] = file
+    return kwargs
+
+
 async def reply(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = True,
                 **kw: Any) -> None:
     """Answer an interaction whether or not it was already acknowledged."""

@@ -19,7 +19,8 @@ from store import GameRow
 from . import codec, pages
 from .house import error_key
 from .panel import Apply, Ask, Panel, Refuse, Show
-from .replies import reply, say, tr_for, with_view
+from .layout import panel_view, strip_page
+from .replies import reply, say, tr_for, with_file
 from .titles import ui_for, uis
 from .views import DYNAMIC_ITEMS, FormModal, modal_values
 
@@ -90,8 +91,7 @@ class Router:
             if title not in uis():
                 await say(interaction, "core.error.bad_action")
                 return
-            embed, view = pages.rules_page(title, pages.page_number(arg), t)
-            await self.page_reply(interaction, embed, view)
+            await self.page_reply(interaction, pages.rules_page(title, pages.page_number(arg), t))
         elif verb == "Hthread" and interaction.guild_id is not None:
             await self.lobby.thread(interaction, arg)
         else:
@@ -105,11 +105,10 @@ class Router:
         if verb == "hand":
             await self.open_panel(interaction, game)
         elif verb == "rules":
-            embed, view = pages.rules_page(game.title, pages.page_number(arg), t)
-            await self.page_reply(interaction, embed, view)
+            await self.page_reply(interaction, pages.rules_page(game.title, pages.page_number(arg), t))
         elif verb == "log":
-            embed, view = await pages.log_page(self.house, game, pages.page_number(arg) if arg else None, t)
-            await self.page_reply(interaction, embed, view)
+            await self.page_reply(interaction, await pages.log_page(self.house, game,
+                                                                    pages.page_number(arg) if arg else None, t))
         elif verb == "menu":
             await self.admin.menu(interaction, game, t)
         elif verb == "pref":
@@ -118,6 +117,8 @@ class Router:
             await self.admin.ask_leave(interaction, game, t)
         elif verb == "leave":
             await self.admin.leave_click(interaction, game, arg, t)
+        elif verb == "rematch":
+            await self.lobby.rematch(interaction, game)
         elif verb == "settings":
             await self.admin.open_settings(interaction, game, t)
         elif verb == "endask":
@@ -129,13 +130,13 @@ class Router:
         else:
             await say(interaction, "core.error.bad_action")
 
-    async def page_reply(self, interaction: discord.Interaction, embed: discord.Embed, view: Any) -> None:
+    async def page_reply(self, interaction: discord.Interaction, view: discord.ui.LayoutView) -> None:
         """Paging buttons edit their own (ephemeral) message; the table's buttons open a new one."""
         message = interaction.message
         if message is not None and message.flags.ephemeral:
-            await interaction.response.edit_message(embed=embed, view=view)
+            await interaction.response.edit_message(view=view)
         else:
-            await interaction.response.send_message(**with_view(view, embed=embed, ephemeral=True))
+            await interaction.response.send_message(view=view, ephemeral=True)
 
     # -- the private panel ------------------------------------------------------------------
 
@@ -151,13 +152,8 @@ class Router:
             await reply(interaction, t("core.error.not_seated"))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        embed, file, view = await self.house.table.panel_message(game, seat, t)
-        kwargs: dict[str, Any] = {"embed": embed, "ephemeral": True}
-        if file:
-            kwargs["file"] = file
-        if view:
-            kwargs["view"] = view
-        await interaction.followup.send(**kwargs)
+        view, file = await self.house.table.panel_message(game, seat, t)
+        await interaction.followup.send(**with_file(file, view=view, ephemeral=True))
 
     @staticmethod
     def _is_panel_message(interaction: discord.Interaction) -> bool:
@@ -184,7 +180,7 @@ class Router:
             return
         ui = ui_for(game.title)
         pc = self.house.panel_context(game, seat, t)
-        code = parsed.code
+        code = strip_page(parsed.code)
 
         def decide(pc: Any) -> Any:
             try:
@@ -258,23 +254,19 @@ class Router:
         fresh = await self.house.game(game.id) or result.game
         if fresh is None or fresh.status != "active":
             if on_panel:
-                await interaction.edit_original_response(content=t("core.panel.game_over"), embed=None, view=None,
-                                                         attachments=[])
+                over = Panel(title=t(f"{game.title}.name"), description=t("core.panel.game_over"))
+                await interaction.edit_original_response(view=panel_view(game, game.version, over,
+                                                                         accent=ui.colour), attachments=[])
             return
         await self._show_panel(interaction, fresh, seat, t, on_panel)
 
     async def _show_panel(self, interaction: discord.Interaction, game: GameRow, seat: int, t: Translator,
                           on_panel: bool, panel: Panel | None = None, notice: str | None = None) -> None:
-        embed, file, view = await self.house.table.panel_message(game, seat, t, notice=notice, panel=panel)
+        view, file = await self.house.table.panel_message(game, seat, t, notice=notice, panel=panel)
         if on_panel:
-            await interaction.edit_original_response(embed=embed, attachments=[file] if file else [], view=view)
+            await interaction.edit_original_response(view=view, attachments=[file] if file else [])
         else:
-            kwargs: dict[str, Any] = {"embed": embed, "ephemeral": True}
-            if file:
-                kwargs["file"] = file
-            if view:
-                kwargs["view"] = view
-            await interaction.followup.send(**kwargs)
+            await interaction.followup.send(**with_file(file, view=view, ephemeral=True))
 
     async def _stale(self, interaction: discord.Interaction, game: GameRow, seat: int, t: Translator,
                      on_panel: bool) -> None:

@@ -54,6 +54,24 @@ def deadline_for(game: Game, settings: dict[str, Any], kind: str) -> int:
     return timer.live if settings.get("pace") == "live" else timer.slow
 
 
+#: Reminders per window, at most (a player asleep for a day is not pinged six times).
+MAX_REMINDERS = 2
+
+
+def reminder_due(every: int, n: int, t: float, deadline: float | None, length: int) -> float | None:
+    """When the `n`-th reminder (0 first) of a window is due, or None when it gets no more.
+    With a deadline, none comes before half of it has passed, the second not before three
+    quarters, and none after the deadline itself; `every` (the reminder setting) is the least
+    gap between them. Without a deadline, one every `every` seconds."""
+    if every <= 0 or n >= MAX_REMINDERS:
+        return None
+    if deadline is None or length <= 0:
+        return t + every
+    start = deadline - length
+    due = max(start + length * (0.5 if n == 0 else 0.75), t + (every if n else 0), start + every * (n + 1))
+    return due if due < deadline else None
+
+
 def validate(key: str, value: Any) -> bool:
     if key == "pace":
         return value in PACES

@@ -1,10 +1,10 @@
-"""The table in the channel: one message (embed + board picture + public buttons) edited in
-place, a short narration message that mentions whoever must act (edits do not notify), DM panels
-for players who asked for them, and the results when a game ends.
+"""The table in the channel: one message (the board picture, who must act, the public buttons)
+edited in place and kept within a screen of the bottom; the turn message that tells who must
+act (`turns.py`); DM panels (`dm.py`); the results (`results.py`).
 
 Updates are coalesced per game: while one update is being sent, later changes accumulate and go
-out together in the next, so a burst of clicks (E-Wars dice time) costs one edit, and Discord's
-rate limits are respected by construction.
+out together in the next, so a burst of clicks (E-Wars dice time) costs one table edit, and
+Discord's rate limits are respected by construction.
 """
 
 from __future__ import annotations
@@ -23,19 +23,28 @@ from service import metrics
 from store import GameRow
 
 from .clock import now
+from .dm import DMPanels, jump
+from .layout import panel_view
 from .names import text_name, text_names
-from .pause import paused
 from .panel import Button, Panel
-from .titles import TableContext, seat_names, ui_for
-from .views import build_embed, build_view, image_file
+from .pause import paused
+from .results import post_results
+from .titles import TableContext, ui_for
+from .turns import Turns
+from .views import image_file
 
 if TYPE_CHECKING:
     from .house import House
 
 log = logging.getLogger(__name__)
 
-RECENT_LINES = 6
-MESSAGE_LIMIT = 1900
+RECENT_LINES = 4
+#: The table message's layout (2: Components V2), kept in the game's settings: a table posted in
+#: an older one is posted again once (House.catch_up).
+LAYOUT = 2
+#: Messages below the table after which it counts as out of reach ("more than a screen away"):
+#: when the turn passes, it is posted again at the bottom.
+SCREEN = 8
 #: Seconds before the first retry of a table update Discord refused for a passing reason (a
 #: server error, a rate limit without retry_after); doubled at each further failure.
 RETRY_FIRST = 2.0
@@ -72,10 +81,19 @@ class Pending:
 
 
 class TableKeeper:
+    LAYOUT = LAYOUT
+
     def __init__(self, house: "House") -> None:
         self.house = house
+        self.turns = Turns(self)
+        self.dms = DMPanels(self)
         self.pending: dict[int, Pending] = {}
         self.tasks: dict[int, asyncio.Task] = {}
+        #: Messages seen in a game's channel below its table (None: not counted since start-up).
+        self.below: dict[int, int] = {}
+        #: The version each game's table picture was last drawn for (a reminder that changes
+        #: nothing re-uploads nothing).
+        self.drawn: dict[int, tuple[int, str]] = {}
         #: Games whose channel refuses the bot (a permission was taken away): the permissions
         #: missing, shown to players in their panels until a table update succeeds again.
         self.blocked: dict[int, list[str]] = {}
@@ -107,6 +125,8 @@ class TableKeeper:
         self._ensure(game_id)
 
     def refresh(self, game_id: int, repost: bool = False) -> None:
+        """Draw the table again (its message was deleted, a setting changed, /game status)."""
+        self.drawn.pop(game_id, None)
         p = self._pending(game_id)
         p.repost = p.repost or repost
         self._ensure(game_id)
@@ -175,9 +195,9 @@ class TableKeeper:
             after = 0.0
         return after if after > 0 else backoff
 
-    # -- sending ----------------------------------------------------------------------------
+    # -- the channel -------------------------------------------------------------------------
 
-    async def channel(self, game: GameRow) -> discord.abc.Messageable | None:
+    async def channel(self, game: GameRow) -> Any:
         bot = self.house.bot
         channel = bot.get_channel(game.channel_id)
         if channel is None:
@@ -186,10 +206,11 @@ class TableKeeper:
             except discord.NotFound:
                 await self.house_lost_channel(game)
                 return None
-            except discord.Forbidden:
+            except discord.Forbidden as exc:
                 log.warning("no access to channel %s of game %s", game.channel_id, game.id)
+                await self.house.pauser.refused(game, exc, None)
                 return None
-        return channel  # type: ignore[return-value]
+        return channel
 
     async def house_lost_channel(self, game: GameRow) -> None:
         """The channel or thread is gone: the game cannot be shown any more, so it ends."""
@@ -197,30 +218,43 @@ class TableKeeper:
             log.info("game %s ended: its channel %s is gone", game.id, game.channel_id)
             self.house.forget(game.id)
             self.pending.pop(game.id, None)
-            await self.close_dm_panels(game)
+            ended = await self.house.store.get(game.id) or game
+            for s in ended.seats:
+                if s.user_id:
+                    await self.dms.close(ended, s.user_id, "core.error.channel_gone")
         self.house.forget(game.id)
 
-    async def close_dm_panels(self, game: GameRow) -> None:
-        """Players who keep their panel in a DM learn there why the game stopped."""
-        t = Translator(game.lang)
-        for s in game.seats:
-            if not s.user_id:
-                continue
-            where = await self.house.store.dm_panel(game.id, s.user_id)
-            if where is None:
-                continue
-            channel = self.house.bot.get_partial_messageable(where[0], type=discord.ChannelType.private)
+    def seen(self, message: discord.Message) -> None:
+        """A message appeared in some channel: count it below that channel's table, and the
+        turn message there is no longer the latest."""
+        self.turns.seen(message.channel.id, message.id)
+        for game_id, count in list(self.below.items()):
+            cached = self.house.cached(game_id)
+            if cached is not None and cached.channel_id == message.channel.id and message.id != cached.table_message_id:
+                self.below[game_id] = count + 1
+
+    async def distance(self, game: GameRow, channel: Any) -> int:
+        """How many messages sit below the table (counted as they come; read from the channel's
+        history once after a restart)."""
+        if game.id not in self.below:
+            if not game.table_message_id:
+                return 0
             try:
-                await channel.get_partial_message(where[1]).edit(
-                    content="🛑 " + t("core.error.channel_gone"), embed=None, attachments=[], view=None)
-            except discord.HTTPException as exc:
-                log.warning("could not close the DM panel of user %s in game %s (%s)", s.user_id, game.id, exc)
+                after = [m async for m in channel.history(after=discord.Object(id=game.table_message_id),
+                                                          limit=SCREEN + 1)]
+            except discord.HTTPException:
+                return 0
+            self.below[game.id] = len(after)
+        return self.below[game.id]
+
+    # -- sending ----------------------------------------------------------------------------
 
     async def flush(self, game_id: int, p: Pending) -> None:
-        """Narration and pings, the table, the results, the DM panels. A refusal that retrying
-        cannot cure (a permission taken away) is remembered in `blocked` and shown to players in
-        their panels; a passing one (server error, rate limit) propagates to be retried, and
-        the narration already sent is not sent again."""
+        """The turn message, the table (posted again at the bottom when it drifted out of reach
+        as a turn passes), the results, the DM panels. A refusal that means the channel is out
+        of reach pauses the game; one that retrying cannot cure (Attach Files taken away) is
+        remembered in `blocked` and shown to players in their panels; a passing one (server
+        error, rate limit) propagates to be retried, and what was said is not said again."""
         house = self.house
         game = await house.game(game_id, fresh=True)
         if game is None or game.state is None:
@@ -228,52 +262,40 @@ class TableKeeper:
         channel = await self.channel(game)
         if channel is None:
             return
-        t = Translator(game.lang)
         refused: list[str] = []
-        message = await self._narration_message(game, p, t)
-        if message:
-            content, mentions = message
-            try:
-                await channel.send(content, allowed_mentions=discord.AllowedMentions(
-                    users=mentions, everyone=False, roles=False, replied_user=False))
-            except discord.Forbidden as exc:
-                if await house.pauser.refused(game, exc, channel):
-                    p.said()
-                    return
-                refused.append(self._send_perm(channel))
-            except discord.NotFound as exc:
-                if exc.code == 10003:  # Unknown Channel: it was deleted under the game
-                    await self.house_lost_channel(game)
-                    return
-                raise
-            except discord.HTTPException as exc:
-                if await house.pauser.refused(game, exc, channel):  # a thread archived or locked
-                    p.said()
-                    return
-                raise
-        p.said()
+        calling = set(p.ping | p.remind)
+        turn_passes = bool(p.ping) and game.status == "active"
         try:
-            await self.update_table(game, channel, repost=p.repost)
-            p.repost = False
+            if turn_passes and await self.distance(game, channel) > SCREEN:
+                p.repost = True
+            if p.repost:  # the table first, so the call to act is the newest message
+                await self.update_table(game, channel, repost=True)
+                p.repost = False
+            await self.turns.tell(game, channel, p)
+            p.said()
+            await self.update_table(game, channel)
             if game.status == "finished":
-                await self.post_results(game, channel)
+                await post_results(self, game, channel)
         except discord.Forbidden as exc:
             if await house.pauser.refused(game, exc, channel):
+                p.said()
                 return
+            p.said()
             refused += [self._send_perm(channel), "attach_files"]
         except discord.NotFound as exc:
-            if exc.code == 10003:
+            if exc.code == 10003:  # Unknown Channel: it was deleted under the game
                 await self.house_lost_channel(game)
                 return
             raise
         except discord.HTTPException as exc:
-            if await house.pauser.refused(game, exc, channel):
+            if await house.pauser.refused(game, exc, channel):  # a thread archived or locked
+                p.said()
                 return
             raise
         # Told (or, without the permission, told as far as the channel allows): a restart
         # from here on has nothing to catch up for this game.
         await house.store.mark_told(game.id, game.version)
-        await self.update_dm_panels(game)
+        await self.dms.update(game, calling)
         if refused:
             missing = self.missing_permissions(channel) or sorted(set(refused))
             if self.blocked.get(game_id) != missing:
@@ -308,12 +330,13 @@ class TableKeeper:
 
     def narrate(self, game: GameRow, t: Translator, events: list[dict[str, Any]]) -> list[str]:
         ui = ui_for(game.title)
+        names = text_names(game.names)
         lines = []
         for ev in events:
             if ev.get("to") is not None:
                 continue
             try:
-                line = ui.narrate(t, ev, text_names(game.names))
+                line = ui.narrate(t, ev, names)
             except Exception:
                 log.exception("narration of %s failed", ev)
                 line = None
@@ -321,108 +344,65 @@ class TableKeeper:
                 lines.append(line)
         return lines
 
-    async def _narration_message(self, game: GameRow, p: Pending, t: Translator):
-        quiet = ui_for(game.title).quiet_events
-        lines = [f"▸ {line}" for line in self.narrate(game, t, [e for e in p.events if e.get("type") not in quiet])]
-        names = text_names(game.names)
-        for kind, params in p.notes:
-            if kind == "deadline":
-                window = params["window"]
-                lines.append("⏰ " + t(f"core.deadline.{params['mode']}", seats=seat_names(list(window.seats), names, t)))
-            elif kind in ("left", "lost_access"):
-                lines.append("🚪 " + t(f"core.leave.{'announce' if kind == 'left' else 'lost_access'}",
-                                      name=seat_names(params["seat"], names, t)))
-            elif kind == "abandoned":
-                lines.append("🛑 " + t("core.leave.abandoned"))
-            elif kind == "resumed":
-                lines.append("▶️ " + t("core.pause.resumed"))
-        mentions: list[discord.abc.Snowflake] = []
-        who = sorted((p.ping | p.remind) & self._human_seats(game))
-        if who and game.status == "active":
-            parts = []
-            for seat in who:
-                user_id = game.seats[seat].user_id
-                prefs = await self.house.store.prefs(user_id) if user_id else {"pings": False}
-                if user_id and prefs["pings"]:
-                    parts.append(f"<@{user_id}>")
-                    mentions.append(discord.Object(id=user_id))
-                else:
-                    parts.append(f"**{text_name(game.seats[seat].name)}**")
-            deadline = await self._deadline_for(game, who)
-            key = "core.ping.overdue" if p.overdue else ("core.ping.reminder" if p.remind and not p.ping else "core.ping.your_move")
-            text = t(key, who=" ".join(parts))
-            if deadline:
-                text += " " + t("core.ping.deadline", when=f"<t:{int(deadline)}:R>")
-            custom = ui_for(game.title).ping_text(t, ui_for(game.title).game.view(game.state or {}, None))
-            if custom:
-                text += " " + custom
-            lines.append("🔔 " + text)
-        if not lines:
-            return None
-        content = "\n".join(lines)
-        while len(content) > MESSAGE_LIMIT and len(lines) > 1:
-            lines.pop(0)
-            content = "…\n" + "\n".join(lines)
-        return content[:2000], mentions
-
-    def _human_seats(self, game: GameRow) -> set[int]:
-        return {s.seat for s in game.seats if not s.ai_plays}
-
-    async def _deadline_for(self, game: GameRow, seats: list[int]) -> float | None:
+    async def deadline_for(self, game: GameRow, seats: list[int]) -> float | None:
         engine = ui_for(game.title).game
         owing = {w.id for w in engine.windows(game.state or {}) if set(w.seats) & set(seats)}
         dues = [tm.due_at for tm in await self.house.store.timers(game.id) if tm.kind == "deadline" and tm.ref in owing]
         return min(dues) if dues else None
 
-    async def render_table(self, game: GameRow, final: bool = False) -> tuple[discord.Embed, bytes, discord.ui.View | None]:
-        """The table embed, picture and public buttons for the current state."""
+    # -- the table message ------------------------------------------------------------------
+
+    def house_buttons(self, game: GameRow, t: Translator) -> list[Button]:
+        """The buttons every table (and its pointer) carries: My hand, Rules, Log, Game."""
+        buttons = []
+        if game.status == "active":
+            buttons.append(Button(t("core.table.hand"), "Hhand", "primary", emoji="🂠", any_version=True))
+        buttons += [Button(t("core.table.rules"), "Hrules:0", "secondary", emoji="📖", any_version=True),
+                    Button(t("core.table.log"), "Hlog", "secondary", emoji="📜", any_version=True)]
+        if game.status == "active":
+            buttons.append(Button(t("core.table.menu"), "Hmenu", "secondary", emoji="⚙️", any_version=True))
+        return buttons
+
+    async def table_panel(self, game: GameRow) -> tuple[Panel, bytes]:
+        """The table as a panel (status above the picture, players, recent moves, buttons) and
+        its picture, for the current state."""
         ui = ui_for(game.title)
         engine = ui.game
         t = Translator(game.lang)
         public = engine.view(game.state or {}, None)
         names = game.names
-        fn = ui.render.results_image if final else ui.render.table_image
-        data = await asyncio.to_thread(lambda: png(fn(public, picture_names(names), game.lang)))
+        data = await asyncio.to_thread(lambda: png(ui.render.table_image(public, picture_names(names), game.lang)))
         tc = TableContext(game.id, game.version, public, t, text_names(names), game.title)
         lines = list(ui.table_lines(tc))
         if game.status == "active":
-            humans = self._human_seats(game)
-            waiting = [s for s in engine.to_act(game.state or {})]
+            humans = {s.seat for s in game.seats if not s.ai_plays}
+            waiting = list(engine.to_act(game.state or {}))
             if waiting:
                 lines.append(t("core.table.waiting", seats=separator(t.lang).join(
                     text_name(ai_tagged(game.seats[s].name, s not in humans)) for s in waiting)))
-            deadline = await self._deadline_for(game, waiting)
+            deadline = await self.deadline_for(game, waiting)
             if deadline:
                 lines.append(t("core.table.deadline", when=f"<t:{int(deadline)}:R>"))
+            if paused(game) is not None:
+                lines.append("⏸️ " + self.house.pauser.reason(game, t))
         elif game.status == "cancelled":
             lines.append(t("core.table.ended"))
+        elif game.status == "finished":
+            lines.append(t("core.table.over"))
         players = []
         for s in game.seats:
             tag = " " + t("core.table.left") if s.left_at else ""
             players.append(f"`{s.seat + 1}` {text_name(ai_tagged(s.name, s.ai_plays))}{tag}")
         recent = await self.recent_lines(game, t, RECENT_LINES)
-        panel = Panel(
-            title=f"{t(f'{game.title}.name')}",
-            description="\n".join(lines),
-            fields=[(t("core.table.players"), "\n".join(players), True)]
-            + ([(t("core.table.recent"), "\n".join(recent), False)] if recent else []),
-            footer=t("core.table.footer", id=game.id, version=game.version),
-        )
-        embed = build_embed(panel, ui.colour)
-        embed.set_image(url=f"attachment://table-{game.id}-{game.version}.png")
-        components: list[Any] = []
+        components: list[Any] = self.house_buttons(game, t)
         if game.status == "active":
-            components.append(Button(label=t("core.table.hand"), code="Hhand", style="primary", emoji="🂠",
-                                     any_version=True))
-            components.extend(ui.table_buttons(tc))
-        components.append(Button(label=t("core.table.rules"), code="Hrules:0", style="secondary", emoji="📖",
-                                 any_version=True))
-        components.append(Button(label=t("core.table.log"), code="Hlog", style="secondary", emoji="📜",
-                                 any_version=True))
-        if game.status == "active":
-            components.append(Button(label=t("core.table.menu"), code="Hmenu", style="secondary", emoji="⚙️",
-                                     any_version=True))
-        return embed, data, build_view(game, game.version, components)
+            components[1:1] = ui.table_buttons(tc)
+        footer = "core.table.footer" if game.status == "active" else "core.table.footer_over"
+        panel = Panel(title=t(f"{game.title}.name"), description="\n".join(lines),
+                      fields=[(t("core.table.players"), " · ".join(players), True)]
+                      + ([(t("core.table.recent"), "\n".join(recent), False)] if recent else []),
+                      components=components, footer=t(footer, id=game.id, version=game.version))
+        return panel, data
 
     async def recent_lines(self, game: GameRow, t: Translator, count: int) -> list[str]:
         lines: list[str] = []
@@ -432,127 +412,77 @@ class TableKeeper:
                 break
         return lines[-count:]
 
-    async def update_table(self, game: GameRow, channel: discord.abc.Messageable, repost: bool = False) -> None:
-        embed, data, view = await self.render_table(game)
-        file = image_file(data, f"table-{game.id}-{game.version}.png")
+    async def update_table(self, game: GameRow, channel: Any, repost: bool = False) -> None:
+        """Edit the table in place, or post it (again) at the bottom; an older table becomes a
+        short pointer to the new one, whose buttons keep working. Nothing is sent when the
+        table already shows this version (a reminder re-uploads no picture)."""
         message_id = game.table_message_id
+        if message_id and not repost and self.drawn.get(game.id) == (game.version, game.status):
+            return
+        panel, data = await self.table_panel(game)
+        accent = ui_for(game.title).colour
+        name = f"table-{game.id}-{game.version}.png"
+        view = panel_view(game, game.version, panel, image=name, accent=accent)
         if message_id and not repost:
-            partial = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+            partial = channel.get_partial_message(message_id)
             try:
-                await partial.edit(embed=embed, attachments=[file], view=view)
+                await partial.edit(view=view, attachments=[image_file(data, name)])
+                self.drawn[game.id] = (game.version, game.status)
                 return
             except discord.NotFound:
                 pass  # the table message was deleted: post a new one
             except discord.Forbidden:
                 # No Attach Files any more: keep the table playable without its picture (and
                 # let the caller know, so players are told).
-                embed.set_image(url=None)
-                await partial.edit(embed=embed, attachments=[], view=view)
+                await partial.edit(view=panel_view(game, game.version, panel, accent=accent), attachments=[])
                 raise
-        elif message_id and repost:
-            try:
-                await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
-            except discord.HTTPException:
-                pass
-        file = image_file(data, f"table-{game.id}-{game.version}.png")
+            except discord.HTTPException as exc:
+                if exc.status != 400:  # a table of the older layout cannot become this one:
+                    raise              # it is posted again below
+                repost = True
         refused: discord.Forbidden | None = None
         try:
-            sent = await channel.send(embed=embed, file=file, view=view)
+            sent = await channel.send(view=view, file=image_file(data, name))
         except discord.Forbidden as exc:  # no Attach Files: a table without its picture
             refused = exc
-            embed.set_image(url=None)
-            sent = await channel.send(embed=embed, view=view) if view is not None else await channel.send(embed=embed)
-        await self.house.store.update_game(game.id, now(), table_message_id=sent.id)
+            sent = await channel.send(view=panel_view(game, game.version, panel, accent=accent))
+        if message_id and message_id != sent.id:
+            await self.pointer(game, channel, message_id, sent.id)
+        if (game.settings or {}).get("layout") != LAYOUT:
+            game.settings = {**(game.settings or {}), "layout": LAYOUT}
+            await self.house.store.update_game(game.id, now(), table_message_id=sent.id, settings=game.settings)
+        else:
+            await self.house.store.update_game(game.id, now(), table_message_id=sent.id)
         game.table_message_id = sent.id
-        cached = self.house._cache.get(game.id)
-        if cached is not None:
-            cached.table_message_id = sent.id
+        self.house.note_table(game.id, sent.id)
+        self.below[game.id] = 0
+        self.drawn[game.id] = (game.version, game.status)
         if refused is not None:
             raise refused
 
-    async def post_results(self, game: GameRow, channel: discord.abc.Messageable) -> None:
-        if not game.result or game.result.get("announced"):
-            return
-        ui = ui_for(game.title)
+    async def pointer(self, game: GameRow, channel: Any, old_id: int, new_id: int) -> None:
+        """The table that was left behind becomes a line pointing down to the new one; its
+        buttons (My hand, Rules, Log, Game) keep working."""
         t = Translator(game.lang)
-        embed, data, _ = await self.render_table(game, final=True)
-        embed = discord.Embed(title=t("core.results.title", title=t(f"{game.title}.name")),
-                              description="\n".join(self.ranking_lines(game, t)), colour=ui.colour)
-        embed.set_image(url=f"attachment://results-{game.id}.png")
-        embed.set_footer(text=t("core.table.footer", id=game.id, version=game.version))
-        await channel.send(embed=embed, file=image_file(data, f"results-{game.id}.png"))
-        game.result = {**game.result, "announced": True}
-        await self.house.store.update_game(game.id, now(), result=game.result)
+        panel = Panel(title="", description=t("core.table.moved", link=jump(game, new_id)),
+                      components=self.house_buttons(game, t))
+        try:
+            await channel.get_partial_message(old_id).edit(
+                view=panel_view(game, game.version, panel, accent=ui_for(game.title).colour), attachments=[])
+        except discord.HTTPException:
+            try:  # an older table that cannot take the new layout goes instead
+                await channel.get_partial_message(old_id).delete()
+            except discord.HTTPException:
+                pass
 
-    def ranking_lines(self, game: GameRow, t: Translator) -> list[str]:
-        result = game.result or {}
-        places = result.get("places") or []
-        scores = result.get("scores") or []
-        key = f"{game.title}.{result.get('summary_key', 'result')}"
-        medals = {1: "🥇", 2: "🥈", 3: "🥉"}
-        order = sorted(range(len(places)), key=lambda s: (places[s] is None, places[s] or 99))
-        lines = []
-        for seat in order:
-            place = places[seat]
-            name = text_name(game.seats[seat].name) if seat < len(game.seats) else str(seat)
-            score = t(key, **scores[seat]) if seat < len(scores) and scores[seat] else ""
-            mark = medals.get(place, f"{place}.") if place else "—"
-            lines.append(f"{mark} **{name}** {score}".rstrip())
-        return lines
-
-    # -- DM panels --------------------------------------------------------------------------
-
-    async def update_dm_panels(self, game: GameRow) -> None:
-        for s in game.seats:
-            if s.ai_plays or not s.user_id:
-                continue
-            prefs = await self.house.store.prefs(s.user_id)
-            if not prefs["dm_panel"] or prefs["dm_closed"]:
-                continue
-            try:
-                await self.send_dm_panel(game, s.seat, s.user_id)
-            except discord.HTTPException as exc:
-                # One player's DM must not hold up the table (nor the other DMs): their panel
-                # catches up at the next change, and My hand always works.
-                log.warning("DM panel of user %s in game %s not updated (%s)", s.user_id, game.id, exc)
+    # -- private panels ---------------------------------------------------------------------
 
     async def send_dm_panel(self, game: GameRow, seat: int, user_id: int) -> bool:
-        t = Translator(game.lang)
-        embed, file, view = await self.panel_message(game, seat, t)
-        existing = await self.house.store.dm_panel(game.id, user_id)
-        try:
-            if existing:
-                channel_id, message_id = existing
-                channel = self.house.bot.get_channel(channel_id)
-                if channel is None:
-                    user = await self.house.bot.fetch_user(user_id)
-                    channel = await user.create_dm()
-                try:
-                    await channel.get_partial_message(message_id).edit(  # type: ignore[union-attr]
-                        embed=embed, attachments=[file] if file else [], view=view)
-                    return True
-                except discord.NotFound:
-                    pass
-            user = self.house.bot.get_user(user_id) or await self.house.bot.fetch_user(user_id)
-            sent = await user.send(embed=embed, file=file, view=view) if file else await user.send(embed=embed, view=view)
-            await self.house.store.set_dm_panel(game.id, user_id, sent.channel.id, sent.id)
-            return True
-        except discord.Forbidden:
-            # DMs closed: remember it, and say so once in the channel with the way out.
-            await self.house.store.set_prefs(user_id, dm_closed=True)
-            channel = await self.channel(game)
-            if channel is not None:
-                try:
-                    await channel.send(t("core.dm.closed", user=f"<@{user_id}>"),
-                                       allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=user_id)]))
-                except discord.Forbidden:
-                    log.warning("game %s: could not tell %s in the channel that their DMs are closed", game.id,
-                                user_id)
-            return False
+        return await self.dms.send(game, seat, user_id, fresh=True)
 
     async def panel_message(self, game: GameRow, seat: int, t: Translator, notice: str | None = None,
-                            panel: Panel | None = None) -> tuple[discord.Embed, discord.File | None, discord.ui.View | None]:
-        """A seat's private panel as an embed, picture and components."""
+                            panel: Panel | None = None) -> tuple[discord.ui.LayoutView, discord.File | None]:
+        """A seat's private panel as a Components V2 view and its picture."""
         ui = ui_for(game.title)
         pc = self.house.panel_context(game, seat, t)
         if panel is None:
@@ -561,38 +491,38 @@ class TableKeeper:
         blocked = self.missing_now(game)
         if blocked is None:  # the channel is not in the cache: what Discord last refused
             blocked = self.blocked.get(game.id)
+        warnings = [notice] if notice else []
         if blocked and game.status == "active":
-            warning = "⚠️ " + t("core.table.blocked", perms=join_list((t(f"core.perm.{p}") for p in blocked), t.lang))
-            notice = f"{notice}\n{warning}" if notice else warning
+            warnings.append("⚠️ " + t("core.table.blocked", perms=join_list((t(f"core.perm.{p}") for p in blocked), t.lang)))
         if paused(game) is not None and game.status == "active":
-            warning = "⏸️ " + self.house.pauser.reason(game, t)
-            notice = f"{notice}\n{warning}" if notice else warning
-        if notice:
-            panel.description = f"{notice}\n\n{panel.description}".strip()
+            warnings.append("⏸️ " + self.house.pauser.reason(game, t))
+        if warnings:
+            panel.description = ("\n".join(warnings) + "\n\n" + panel.description).strip()
         if notes:
             panel.fields.append((t("core.panel.for_you"), "\n".join(notes)[:1024], False))
         if not panel.footer:
             panel.footer = t("core.panel.footer", id=game.id, version=game.version)
-        embed = build_embed(panel, ui.colour)
-        file = None
+        file = name = None
         if panel.image is not None:
-            data = await asyncio.to_thread(lambda: png(panel.image()))
+            draw = panel.image
+            data = await asyncio.to_thread(lambda: png(draw()))
             name = f"panel-{game.id}-{game.version}.png"
             file = image_file(data, name)
-            embed.set_image(url=f"attachment://{name}")
-        return embed, file, build_view(game, game.version, panel.components)
+        return panel_view(game, game.version, panel, image=name, accent=ui.colour), file
 
     async def private_notes(self, game: GameRow, seat: int, t: Translator, count: int = 4) -> list[str]:
-        """Recent events addressed to this seat only (the cards you drew...)."""
+        """Events addressed to this seat only (the cards you drew...) since its own last move,
+        that move's included: news, not a repeat of notes already read."""
         ui = ui_for(game.title)
+        names = text_names(game.names)
         notes: list[str] = []
-        for entry in await self.house.store.actions(game.id, newest_first=True, limit=6):
+        for entry in await self.house.store.actions(game.id, newest_first=True, limit=12):
             for ev in entry["events"]:
                 if ev.get("to") == [seat]:
                     try:
-                        notes.append("• " + ui.narrate(t, ev, text_names(game.names)))
+                        notes.append("• " + ui.narrate(t, ev, names))
                     except Exception:
                         log.exception("private narration failed")
+            if entry["seat"] == seat:
+                break
         return notes[:count]
-
-

@@ -150,10 +150,6 @@ class TitleUI:
                 params[key] = seat_names(params[key], names, t)
         return t(f"{self.title}.event.{event['type']}", **params)
 
-    def ping_text(self, t: Translator, view: dict[str, Any]) -> str | None:
-        """What the ping message says to those who must act (None: the house default)."""
-        return None
-
     def todo(self, t: Translator, view: dict[str, Any], seat: int) -> str | None:
         """One short line telling `seat` what it can do now ("offer an investor for deal C, or
         pass"), for the ping that names it. `view` is the PUBLIC view: the line goes to the

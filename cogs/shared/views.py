@@ -107,44 +107,48 @@ def rows_needed(components: list[Button | Select]) -> int:
     return max(layout(components)) + 1 if components else 0
 
 
+def select_item(game: Any, version: int, comp: Select, taken: set[str]) -> GameSelect:
+    """A select as a dynamic item. `taken`: the custom_ids already on the message (two action
+    selects get distinct ids: act, act:2, act:3...)."""
+    ver = None if comp.any_version else version
+    cid = codec.make("bs", game, ver, comp.code)
+    n = 2
+    while cid in taken and codec.is_act_select(comp.code):
+        # Discord refuses a message whose components share a custom_id.
+        cid, n = codec.make("bs", game, ver, f"act:{n}"), n + 1
+    options = [
+        discord.SelectOption(label=plain(o.label)[:100] or "-", value=o.value,
+                             description=short(plain(o.description)) if o.description else None,
+                             emoji=o.emoji, default=o.default)
+        for o in comp.options[:25]
+    ]
+    return GameSelect(discord.ui.Select(custom_id=cid, placeholder=plain(comp.placeholder)[:150], options=options,
+                                        min_values=min(comp.min_values, len(options)),
+                                        max_values=min(comp.max_values, len(options)), disabled=comp.disabled))
+
+
+def button_item(game: Any, version: int, comp: Button) -> GameButton:
+    cid = codec.make("br", game, None if comp.any_version else version, comp.code)
+    return GameButton(discord.ui.Button(custom_id=cid, label=plain(comp.label)[:80] or None,
+                                        style=_STYLE.get(comp.style, discord.ButtonStyle.secondary), emoji=comp.emoji,
+                                        disabled=comp.disabled))
+
+
 def build_view(game: Any, version: int, components: list[Button | Select]) -> discord.ui.View | None:
-    """A persistent view (no timeout) holding the components, laid out in rows of five. `game`:
-    the game they act on (its id and nonce go into every custom_id), or 0 for none."""
+    """A classic persistent view (no timeout) holding the components, laid out in rows of five
+    (messages that are not panels: a ping's My hand button, confirmations). `game`: the game
+    they act on (its id and nonce go into every custom_id), or 0 for none."""
     if not components:
         return None
     view = discord.ui.View(timeout=None)
     taken: set[str] = set()
     for comp, row in zip(components, layout(components)):
-        if isinstance(comp, Select):
-            ver = None if comp.any_version else version
-            cid = codec.make("bs", game, ver, comp.code)
-            n = 2
-            while cid in taken and codec.is_act_select(comp.code):
-                # Two action selects on one panel (Discord refuses the message if two components
-                # share a custom_id): the house names the later ones act:2, act:3...
-                cid, n = codec.make("bs", game, ver, f"act:{n}"), n + 1
-            taken.add(cid)
-            options = [
-                discord.SelectOption(label=plain(o.label)[:100] or "-", value=o.value,
-                                     description=short(plain(o.description)) if o.description else None,
-                                     emoji=o.emoji, default=o.default)
-                for o in comp.options[:25]
-            ]
-            select = discord.ui.Select(custom_id=cid, placeholder=plain(comp.placeholder)[:150], options=options,
-                                       min_values=min(comp.min_values, len(options)),
-                                       max_values=min(comp.max_values, len(options)), disabled=comp.disabled,
-                                       row=min(row, 4))
-            view.add_item(GameSelect(select))
-            row += 1  # the select fills its row
-        else:
-            cid = codec.make("br", game, None if comp.any_version else version, comp.code)
-            taken.add(cid)
-            button = discord.ui.Button(custom_id=cid, label=plain(comp.label)[:80] or None, style=_STYLE.get(comp.style,
-                                       discord.ButtonStyle.secondary), emoji=comp.emoji, disabled=comp.disabled,
-                                       row=min(row, 4))
-            view.add_item(GameButton(button))
         if row > 4:
             break
+        item = select_item(game, version, comp, taken) if isinstance(comp, Select) else button_item(game, version, comp)
+        item.item.row = row
+        taken.add(item.item.custom_id or "")
+        view.add_item(item)
     return view
 
 
@@ -179,6 +183,29 @@ class FormModal(discord.ui.Modal):
 
     async def on_submit(self, interaction: discord.Interaction) -> None:  # handled by the router
         return None
+
+
+def form_values(interaction: discord.Interaction) -> dict[str, Any]:
+    """Every control of a submitted form by custom_id: a text input's or radio group's value
+    (str), a select's or checkbox group's values (list), a checkbox's (bool)."""
+    out: dict[str, Any] = {}
+
+    def walk(items: list[dict[str, Any]]) -> None:
+        for item in items:
+            if "custom_id" in item:
+                if "values" in item:
+                    out[item["custom_id"]] = list(item.get("values") or [])
+                elif "value" in item:
+                    out[item["custom_id"]] = item.get("value")
+            for key in ("components", "component"):
+                child = item.get(key)
+                if isinstance(child, list):
+                    walk(child)
+                elif isinstance(child, dict):
+                    walk([child])
+
+    walk(list((interaction.data or {}).get("components", [])))  # type: ignore[union-attr]
+    return out
 
 
 def modal_values(interaction: discord.Interaction) -> dict[str, str]:

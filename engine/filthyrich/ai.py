@@ -6,9 +6,14 @@ It values everything in dollars over a short horizon of future rolls:
     higher page already has a card in that slot) and how many dice those pages roll; cards on
     high pages are also hard to cover, since fewer pages lie above them;
   - every $ mark costs about a quarter of a dollar per roll in taxes;
-  - luxuries are bought whenever a tax reserve stays in hand, the third at any price;
+  - it never spends (luxury, business with its cover fees, asset, bid, takeover) below the
+    reserve of `risk.reserve`: the taxes the rolls before its next turn will most likely bring,
+    paid from money alone, and nearly surely from money plus every business sold. Taxes on
+    other players' rolls while holding $0-5 were what bankrupted it (1.3 seats per 5-player game);
+  - a luxury that does not win is bought only with a business (an income) behind it, never the
+    tax-doubling one; the third at any price;
   - in a tax window it sells the cheapest set of businesses that keeps it solvent;
-  - at auction it bids the minimum while the price stays near the printed one.
+  - at auction it bids the minimum while the price stays near the printed one and the reserve holds.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from . import risk
 from .binder import row_of
 from .data import ACTIONS, ASSETS, BUSINESSES, LUXURIES, LUXURIES_TO_WIN, PAGES, SALE_PER_CARD, TAX_PER_MARK, kind
 
@@ -44,37 +50,36 @@ def _me(view: View) -> dict[str, Any]:
     return view["seats"][view["me"]]
 
 
-def _asset_kinds(seat: dict[str, Any]) -> list[str]:
-    return [a["kind"] for a in seat["assets"]]
+_asset_kinds = risk.asset_kinds
+_tax = risk.tax_for
+_sale = risk.sale_of
 
 
 def _asset_effects(seat: dict[str, Any]) -> list[str]:
     return [ASSETS[k]["effect"] for k in _asset_kinds(seat)]
 
 
-def _tax(seat: dict[str, Any], marks: int, zeros: int) -> int:
-    """The tax formula (digest 4.1) on a hypothetical mark count."""
-    if zeros <= 0:
-        return 0
-    shelter = sum(ASSETS[k]["params"]["marks"] for k in _asset_kinds(seat) if ASSETS[k]["effect"] == "tax_shelter")
-    m = max(0, marks - shelter)
-    times = 1 if zeros >= 2 and "one_zero_only" in _asset_effects(seat) else zeros
-    doubles = sum(1 for x in seat["luxuries"] if LUXURIES[x].get("special") == "double_taxes")
-    return m * TAX_PER_MARK * times * 2 ** doubles
+def _reserve(view: View, **bought: str) -> int:
+    """Money to keep back after a voluntary spend (with what it buys): see `risk.reserve`."""
+    return risk.reserve(view, **bought)
 
 
-def _reserve(view: View) -> int:
-    """Money to keep back: a tax bill for two zeros and the next interest."""
-    me = _me(view)
-    return max(2, _tax(me, me["marks"], 2)) + me["interest"]
+def _may_buy_luxury(view: View, luxury: str, after: int) -> bool:
+    """A luxury that does not win earns nothing and its marks can never be sold: buy one only
+    with an income (a business) behind it, never the tax-doubling one, and keeping the reserve."""
+    if not _me(view)["businesses"] or LUXURIES[luxury].get("special") == "double_taxes":
+        return False
+    return after >= _reserve(view, add_luxury=luxury)
 
 
-def _sale(seat: dict[str, Any], card: str) -> int:
-    per = SALE_PER_CARD
-    for k in _asset_kinds(seat):
-        if ASSETS[k]["effect"] == "sale_per_card":
-            per = max(per, ASSETS[k]["params"]["per_card"])
-    return per * BUSINESSES[kind(card)]["cards"]
+def _short(view: View, after: int, **bought: str) -> float:
+    """How far a spend leaving `after` dollars falls below the reserve (0: it does not)."""
+    return max(0, _reserve(view, **bought) - after)
+
+
+#: A play that leaves less than the reserve scores this much lower per missing dollar (and
+#: never above discarding a card): taxes on other players' rolls are what bankrupts.
+SHORT_PENALTY = 3.0
 
 
 def _payout(view: View, business_kind: str, owner: int, page: int | None = None) -> float:
@@ -169,9 +174,9 @@ def _business_score(view: View, business_kind: str, page: int, slots: list[int],
     value -= cost + _fees(view, page, slots) + _marks_cost(view, b["marks"])
     if b.get("on_zero"):
         value += b["on_zero"] * ZERO_RATE * _horizon(view) * 0.6
-    after = _me(view)["money"] - cost - _fees(view, page, slots)
-    if after < _reserve(view) - 2:
-        value -= (_reserve(view) - 2 - after) * 1.5  # short of a tax reserve: risky
+    short = _short(view, _me(view)["money"] - cost - _fees(view, page, slots), add_business=business_kind)
+    if short:
+        value = min(value, 0.0) - short * SHORT_PENALTY
     return value
 
 
@@ -242,9 +247,9 @@ def _score_play(view: View, act: dict[str, Any]) -> float:
             value = 1.5 + my_cards * 0.3
         else:
             value = 0
-        after = money - a["cost"]
-        if after < _reserve(view):
-            value -= (_reserve(view) - after) * 1.5
+        short = _short(view, money - a["cost"], add_asset=k)
+        if short:
+            return min(value - cost, 0.0) - short * SHORT_PENALTY
         return value - cost
     a = ACTIONS[k]
     eff, p = a["effect"], a["params"]
@@ -303,7 +308,7 @@ def _score_play(view: View, act: dict[str, Any]) -> float:
         price = max(0, x["price"] - p["discount"])
         if len(mine["luxuries"]) >= LUXURIES_TO_WIN - 1:
             return 1000.0
-        if money - price < _reserve(view):
+        if not _may_buy_luxury(view, act["luxury"], money - price):
             return -5
         return 12.0 - price * 0.1
     if eff == "takeover":
@@ -312,7 +317,7 @@ def _score_play(view: View, act: dict[str, Any]) -> float:
         if "lawyer" in _asset_effects(view["seats"][ad["owner"]]):
             return 0.3
         value = _ad_value(view, kind(act["business"]), ad["page"], ad["slots"]) - b["cost"] - _marks_cost(view, b["marks"])
-        if money - b["cost"] < _reserve(view):
+        if _short(view, money - b["cost"], add_business=kind(act["business"])):
             value -= 10
         return value + b["cost"] * 0.2
     if eff == "lawsuit":
@@ -394,12 +399,7 @@ def _turn(view: View, legal: list[dict[str, Any]], rng: random.Random) -> dict[s
             if need and _score_play(view, a) > 4:
                 invest = max(invest, need)
         for a in buys:
-            x = LUXURIES[a["luxury"]]
-            if x.get("special") == "double_taxes" and mine["marks"] > 1:
-                continue
-            hypo = dict(mine, luxuries=mine["luxuries"] + [a["luxury"]])
-            reserve = _tax(hypo, mine["marks"] + x["marks"], 2) + mine["interest"] + 1
-            if money - x["price"] >= reserve + invest:
+            if _may_buy_luxury(view, a["luxury"], money - LUXURIES[a["luxury"]]["price"] - invest):
                 return a
     # 2. loans: clear the shark when comfortably rich.
     for a in by_type.get("repay", []):
@@ -469,10 +469,7 @@ def _auction(view: View, legal: list[dict[str, Any]]) -> dict[str, Any]:
     x = LUXURIES[a["luxury"]]
     if len(mine["luxuries"]) >= LUXURIES_TO_WIN - 1:
         return {"type": "bid", "amount": lo}
-    limit = min(x["price"] + 3, money - _reserve(view))
-    if x.get("special") == "double_taxes" and mine["marks"] > 1:
-        limit = -1
-    if lo <= limit:
+    if lo <= x["price"] + 3 and _may_buy_luxury(view, a["luxury"], money - lo):
         return {"type": "bid", "amount": lo}
     return {"type": "pass"}
 

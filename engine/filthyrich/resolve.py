@@ -269,13 +269,8 @@ def proceed(st: State, events: list[Event]) -> None:
     resume = st["resume"]
     st["resume"] = None
     if resume == "turn":
-        # Back to the auditor's turn. If no window opened meanwhile, the turn window (and
-        # its deadline) simply goes on; otherwise it is a new window.
-        if st["win"] == st["turn_win"]:
-            st["phase"] = "turn"
-        else:
-            _open_window(st, "turn")
-            st["turn_win"] = st["win"]
+        # Back to the auditor's turn: the same turn window (and deadline) goes on.
+        st["phase"] = "turn"
         return
     if resume == "after_roll" and st["alive"][st["active"]]:
         page_die(st, events)

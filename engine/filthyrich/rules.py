@@ -74,11 +74,17 @@ class FilthyRich(Game):
         # like a simultaneous bankruptcy (digest section 5). None = off.
         OptionSpec("round_limit", "int", None, lo=1, hi=200),
     )
+    # Window lengths (seconds) for a live table and for a slow game played over days. Live:
+    # a turn is a few minutes of thought; a sell-or-keep or a bid is one quick decision, and the
+    # whole table waits on it. Slow: a turn waits a day. The tax, audit and auction windows
+    # also decide a player's money (a sale, a bankruptcy, a luxury), so they must span a night
+    # and a working day (12 h) rather than be settled by the seat-filler while the player
+    # sleeps; they stay shorter than a turn because every other player waits on them.
     timers = (
-        TimerKind("turn", 300, 86400),
-        TimerKind("tax", 120, 1800),
-        TimerKind("audit", 120, 1800),
-        TimerKind("auction", 60, 1800),
+        TimerKind("turn", 300, 24 * 3600),
+        TimerKind("tax", 120, 12 * 3600),
+        TimerKind("audit", 120, 12 * 3600),
+        TimerKind("auction", 90, 12 * 3600),
     )
 
     # -- setup ------------------------------------------------------------------------------
@@ -323,7 +329,9 @@ class FilthyRich(Game):
     def windows(self, st: dict[str, Any]) -> list[Window]:
         ph = st["phase"]
         if ph == "turn":
-            return [Window(f"turn:{st['win']}", "turn", (st["active"],))]
+            # One id for the whole turn, also when it resumes after an audit it caused: the
+            # house plans one deadline per window id, and a turn has one deadline.
+            return [Window(f"turn:{st['turn_win']}", "turn", (st["active"],))]
         if ph in ("tax", "audit"):
             return [Window(f"{ph}:{st['win']}", ph, tuple(st["tax"]["pending"]))]
         if ph == "auction":

@@ -19,7 +19,7 @@ from engine.ewars.data import REACH
 from engine.ewars.grid import names as pos_names
 from engine.ewars.grid import parse, reach
 from engine.ewars.rules import claimable
-from tests.support.sim import button, custom_ids, labels, panel_of, reply_text, save_picture, text_of
+from tests.support.sim import button, components_of, custom_ids, labels, panel_of, picture_urls, reply_text, save_picture, text_of
 
 RANK_EN = {"executive": "Executive", "manager": "Department Manager", "section_chief": "Section Chief",
            "subsection_chief": "Subsection Chief", "staff": "Staff", "star": "Star Employee"}
@@ -82,7 +82,7 @@ def narration(sim, since: int = 0) -> list[str]:
     """Channel messages other than the table and the lobby (narration and pings)."""
     out = []
     for message in sim.channel.history()[since:]:
-        if message.embeds:
+        if picture_urls(message) or text_of(message):
             continue
         out.append(message.content or "")
     return out
@@ -311,10 +311,9 @@ async def last_events(sim, count: int = 1) -> list[dict[str, Any]]:
 
 
 def _select_options(message, custom_id: str) -> list[str]:
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            if getattr(child, "custom_id", None) == custom_id:
-                return [o.value for o in child.options]
+    for child in components_of(message):
+        if getattr(child, "custom_id", None) == custom_id:
+            return [o.value for o in child.options]
     raise AssertionError(f"no select {custom_id}")
 
 
@@ -396,10 +395,10 @@ async def test_whole_game_with_two_ai_seats_hand_refill_and_results(sim):
     # both ways a hand comes back: before a dispatch, and after the click that emptied it
     assert dispatches >= 9 and refilled_at_start >= 1 and refilled_on_click >= 1, (refilled_at_start, refilled_on_click)
     # The results: a message with the ranking and the final picture.
-    results = next(m for m in reversed(sim.channel.history()) if m.embeds and "final results" in text_of(m).lower())
+    results = next(m for m in reversed(sim.channel.history()) if "final results" in text_of(m).lower())
     text = text_of(results)
     assert "🥇" in text and "ann" in text and "Cards:" in text
-    assert results.attachments and results.embeds[0].image.url.startswith("attachment://results-")
+    assert results.attachments and picture_urls(results)[0].startswith("attachment://results-")
     await save(results, "results")
     assert any("🏁 Game over" in line for line in narration(sim))
     places = game.result["places"]

@@ -9,7 +9,7 @@ import pytest
 from cogs.shared import codec
 from cogs.shared.titles import ui_for
 from tests.support import fuzz
-from tests.support.sim import button, custom_ids, labels, panel_of, text_of
+from tests.support.sim import button, channel_text, custom_ids, first_option, labels, panel_of, reply_text, text_of
 
 TOY = "toy"
 
@@ -66,18 +66,14 @@ async def test_lobby_join_leave_ai_limits_and_start(sim):
     assert table.attachments and "My hand" in labels(table)
 
 
-async def test_options_panel_changes_language_and_pace(sim):
+async def test_the_options_form_changes_language_pace_and_deadline_mode_at_once(sim):
     ann = sim.player("ann")
     await sim.new_game(ann, TOY)
     shown = await sim.lobby(ann, "opts")
-    panel = shown.response.message
-    assert shown.ephemeral
-    lang = next(c for c in custom_ids(panel) if c.endswith(":Llang"))
-    await ann.select(panel, ["ja"], custom_id=lang)
-    pace = next(c for c in custom_ids(panel) if c.endswith(":Lpace"))
-    await ann.select(panel, ["live"], custom_id=pace)
+    assert shown.modal is not None  # one form, not a panel of selects
+    await ann.submit_modal(shown, {"lang": ["ja"], "pace": "live", "on_deadline": "skip"})
     game = await sim.game()
-    assert game.lang == "ja" and game.settings["pace"] == "live"
+    assert game.lang == "ja" and game.settings["pace"] == "live" and game.settings["on_deadline"] == "skip"
     assert "言語" in text_of(sim.lobby_message())
 
 
@@ -181,7 +177,7 @@ async def test_a_modal_and_a_select_drive_actions_and_bad_amounts_are_refused(si
     seat = (await _seat_to_move(sim))[0]
     panel = await sim.hand(members[seat])
     select = next(c for c in custom_ids(panel) if c.startswith("bs:"))
-    option = panel.components[-1].children[0].options[0].value
+    option = first_option(panel)
     await members[seat].select(panel, [option], custom_id=select)
     assert (await sim.game()).state["pile"] == 4
 
@@ -198,14 +194,21 @@ async def test_reminder_and_deadline_fire_under_virtual_time_across_a_restart(si
     seat = (await _seat_to_move(sim))[0]
     late = [ann, bob][seat]
 
+    # No reminder before half of the hour's deadline has passed, then one with the seat's
+    # to-do line and My hand; at most two per deadline.
     await sim.advance(901)
+    assert "Reminder" not in channel_text(sim)
+    await sim.advance(900)
     assert "Reminder" in sim.channel.last_message.content and f"<@{late.id}>" in sim.channel.last_message.content
+    assert "My hand" in labels(sim.channel.last_message)
 
     await sim.restart()  # timers are rows: the deadline survives
     assert (await sim.game()).version == 0
     await sim.advance(3600)
     history = "\n".join(m.content for m in sim.channel.history())
     assert "Deadline passed" in history and "the AI moves" in history
+    posted = [e for e in sim.env.http_requests if e.method == "POST" and f"Reminder: <@{late.id}>" in str(e.json)]
+    assert len(posted) == 2  # at half and three quarters of the deadline, then no more
     game = await sim.game()
     assert game.version >= 1  # the AI took the late seat's coins
     assert game.state["taken"][seat] >= 1
@@ -265,7 +268,7 @@ async def test_end_needs_the_host_or_a_channel_manager_and_a_confirmation(sim):
     # The host (no special rights) ends it from the menu, with a confirmation.
     asked = panel_of(await sim.menu_click(ann, "Hendask"))
     kept = await ann.click(asked, label="Keep playing")
-    assert "goes on" in kept.response.content and (await sim.game()).status == "active"
+    assert "goes on" in reply_text(kept) and (await sim.game()).status == "active"
     asked = panel_of(await sim.menu_click(mod, "Hendask"))  # a channel manager may end it too
     await mod.click(asked, label="End the game")
     await sim.settle()
@@ -279,10 +282,10 @@ async def test_leave_hands_the_seat_to_the_ai_and_last_human_out_ends_it(sim):
     await sim.start(ann, TOY, others=[bob])
     asked = await bob.slash(sim.channel, "game leave")  # it asks first
     kept = await bob.click(asked.response.message, label="Stay")
-    assert "stay" in kept.response.content and (await sim.game()).seats[1].left_at is None
+    assert "stay" in reply_text(kept) and (await sim.game()).seats[1].left_at is None
     asked = await bob.slash(sim.channel, "game leave")
     left = await bob.click(asked.response.message, label="Leave the game")
-    assert "AI plays your seat" in left.response.content
+    assert "AI plays your seat" in reply_text(left)
     await sim.settle()
     game = await sim.game()
     assert game.seats[1].left_at is not None and game.status == "active"
@@ -344,10 +347,9 @@ async def test_dm_panel_kept_up_to_date_and_closed_dms_fall_back(sim):
     on = await ann.slash(sim.channel, "game prefs", dm_panel=True)
     assert "DM panel on" in on.response.content
     await sim.settle()
-    dm = sim.env.get_dm_channel(ann) if hasattr(sim.env, "get_dm_channel") else None
-    posts = [e for e in sim.env.http_requests if e.method == "POST" and "/messages" in e.path and "embeds" in (e.json or {})]
+    dm_channel = ann.user.dm_channel.id
+    posts = [e for e in sim.env.http_requests if e.method == "POST" and e.path == f"/channels/{dm_channel}/messages"]
     assert any("Pennies" in str(e.json) for e in posts)
-    del dm
     # Bob's DMs are closed: the bot says so in the channel and stops trying.
     sim.env.inject_error("POST", "/users/@me/channels", status=403, code=50007, times=None)
     await bob.slash(sim.channel, "game prefs", dm_panel=True)

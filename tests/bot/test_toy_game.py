@@ -1,6 +1,6 @@
 """The house, played through Discord with the test-only toy title."""
 
-from tests.support.sim import custom_ids, text_of
+from tests.support.sim import custom_ids, picture_urls, text_of
 
 
 async def test_lobby_start_and_a_whole_game(sim):
@@ -9,7 +9,7 @@ async def test_lobby_start_and_a_whole_game(sim):
     game = await sim.game()
     assert game.status == "active"
     table = await sim.table_message()
-    assert table.embeds and table.attachments
+    assert picture_urls(table) and table.attachments
     while (await sim.game()).status == "active":
         game = await sim.game()
         engine = sim.house  # noqa: F841

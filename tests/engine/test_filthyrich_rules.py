@@ -152,20 +152,20 @@ def placements_of(st, seat, card):
 
 def test_R1_placement_choices():
     st = new(money=[20, 10, 10, 10])
-    noodle = hand(st, A, "noodle_bar")
-    assert sorted(placements_of(st, A, noodle)) == [[1, 4], [2, 5], [3, 6], [4, 7], [5, 8], [6, 9]]
-    play(st, A, noodle, slots=[4, 1])  # any order is accepted
+    tornado = hand(st, A, "tornado_cleaners")
+    assert sorted(placements_of(st, A, tornado)) == [[1, 4], [2, 5], [3, 6], [4, 7], [5, 8], [6, 9]]
+    play(st, A, tornado, slots=[4, 1])  # any order is accepted
     assert st["money"][A] == 8
-    assert st["binder"][0][0] == st["binder"][0][3] == "noodle_bar"
-    assert noodle in st["biz"][A] and noodle not in st["hands"][A]
+    assert st["binder"][0][0] == st["binder"][0][3] == "tornado_cleaners"
+    assert tornado in st["biz"][A] and tornado not in st["hands"][A]
 
 
 def test_R2_cover_fee_across_three_pages(script):
     st = new(page=3, money=[20, 10, 10, 10])
     ad(st, B, "donut_shop", 1, [6])
     ad(st, B, "tattoo_parlour", 2, [6])
-    noodle = hand(st, A, "noodle_bar")
-    events = play(st, A, noodle, slots=[3, 6])
+    tornado = hand(st, A, "tornado_cleaners")
+    events = play(st, A, tornado, slots=[3, 6])
     fees = [e for e in events if e["type"] == "fee"]
     assert [(f["to_seat"], f["amount"], f["slot"]) for f in fees] == [(B, 2, 6)]
     assert st["money"][A] == 6 and st["money"][B] == 12
@@ -181,8 +181,8 @@ def test_R2_cover_fee_across_three_pages(script):
 def test_R3_taxes_per_zero(script):
     for zeros, due in ((1, 3), (2, 6)):
         st = new(page=zeros, money=[20, 10, 10, 10])
-        ad(st, A, "noodle_bar", 1, [1, 4])
-        lux(st, A, "sunglasses")
+        ad(st, A, "tornado_cleaners", 1, [1, 4])
+        lux(st, A, "personal_trainer")
         assert tbl.marks(st, A) == 3
         roll(st, script, [0] * zeros)
         assert st["phase"] == "tax" and st["tax"]["pending"] == [A]
@@ -232,7 +232,7 @@ def test_S3_selling_in_the_tax_window(script):
     def setup():
         st = new(money=[10, 1, 10, 10])
         ad(st, B, "psychic_hotline", 1, [1, 2, 3])
-        lux(st, B, "sunglasses")
+        lux(st, B, "personal_trainer")
         roll(st, script, [0])
         assert st["phase"] == "tax" and st["tax"]["pending"] == [B]
         assert GAME.view(st, None)["tax"]["due"][str(B)] == 4
@@ -251,7 +251,7 @@ def test_S3_selling_in_the_tax_window(script):
 
 def test_S4_bankruptcy_auction(script):
     st = new(money=[9, 15, 0, 20], page=2)
-    lux(st, C, "sunglasses", "racehorse")
+    lux(st, C, "personal_trainer", "racehorse")
     ad(st, A, "tattoo_parlour", 1, [1])
     ad(st, C, "donut_shop", 2, [1])
     roll(st, script, [0, 9])
@@ -264,14 +264,14 @@ def test_S4_bankruptcy_auction(script):
     assert st["money"][A] == 8  # A paid $1 tax
     st["money"][A] = 9
     a = st["auction"]
-    assert a["lux"] == "sunglasses" and a["order"] == [D, A, B] and a["seat"] == D
+    assert a["lux"] == "personal_trainer" and a["order"] == [D, A, B] and a["seat"] == D
     do(st, D, type="pass")
     do(st, A, type="bid", amount=6)
     do(st, B, type="bid", amount=7)
     do(st, D, type="bid", amount=8)  # allowed after D's earlier pass
     do(st, A, type="pass")
     events = do(st, B, type="pass")
-    assert st["lux"][D] == ["sunglasses"] and st["money"][D] == 12
+    assert st["lux"][D] == ["personal_trainer"] and st["money"][D] == 12
     # Racehorse: D passes, A is passed automatically ($9 < $12), B passes: nobody bid.
     assert st["auction"]["lux"] == "racehorse" and st["auction"]["seat"] == D
     events = do(st, D, type="pass")
@@ -293,7 +293,7 @@ def test_S4_auto_pass_is_announced(script):
 
 def test_S5_win_at_auction(script):
     st = new(n=3, money=[30, 0, 5])
-    lux(st, A, "sunglasses", "entourage")
+    lux(st, A, "personal_trainer", "entourage")
     lux(st, B, "gold_bathtub", "sports_car")
     st["money"][A] = 30
     roll(st, script, [0])  # B owes tax on 3 marks with $0
@@ -334,28 +334,28 @@ def test_S6_fees_own_double_and_modified():
     # B's Suds at P1 {4,5} under a square at P2 {4,5,7,8}: $4 to B.
     st = new(page=2, money=[40, 10, 10, 10])
     ad(st, B, "laundromat", 1, [4, 5])
-    mall = hand(st, A, "shopping_mall")
-    play(st, A, mall, slots=[4, 5, 7, 8])
-    assert st["money"][:2] == [40 - 22 - 4, 14]
+    hotel = hand(st, A, "hotel")
+    play(st, A, hotel, slots=[4, 5, 7, 8])
+    assert st["money"][:2] == [40 - 25 - 4, 14]
 
 
 def test_S7_no_room():
     st = new(page=2, money=[60, 10, 10, 10])
     ad(st, B, "hotel", 2, [1, 2, 4, 5])
     ad(st, B, "laundromat", 2, [7, 8])
-    gym, noodle, donut, mall, pooch = hand(st, A, "gym", "noodle_bar", "donut_shop", "shopping_mall", "pet_grooming")
-    assert placements_of(st, A, gym) == [[3, 6, 9]]
-    assert placements_of(st, A, noodle) == [[3, 6], [6, 9]]
+    hotline, karaoke, tornado, donut, pooch = hand(st, A, "psychic_hotline", "karaoke", "tornado_cleaners",
+                                                   "donut_shop", "pet_grooming")
+    assert placements_of(st, A, tornado) == [[3, 6], [6, 9]]
     assert placements_of(st, A, donut) == [[3], [6], [9]]
-    assert placements_of(st, A, mall) == [] and placements_of(st, A, pooch) == []
-    assert {"type": "discard", "card": mall} in GAME.legal(st, A)
-    refused(st, A, {"type": "play", "card": mall, "slots": [5, 6, 8, 9]}, "slots_taken")
+    assert placements_of(st, A, hotline) == placements_of(st, A, karaoke) == placements_of(st, A, pooch) == []
+    assert {"type": "discard", "card": karaoke} in GAME.legal(st, A)
+    refused(st, A, {"type": "play", "card": karaoke, "slots": [5, 8, 9]}, "slots_taken")
 
 
 def test_S8_tax_modifiers():
     def setup(*extra):
         st = new()
-        ad(st, A, "noodle_bar", 1, [1, 4])
+        ad(st, A, "tornado_cleaners", 1, [1, 4])
         ad(st, A, "psychic_hotline", 1, [7, 8, 9])
         lux(st, A, "entourage")
         for k in extra:
@@ -373,7 +373,7 @@ def test_S8_tax_modifiers():
 
 def test_S8_tax_modifiers_in_a_roll(script):
     st = new(page=2, money=[30, 10, 10, 10])
-    ad(st, A, "noodle_bar", 1, [1, 4])
+    ad(st, A, "tornado_cleaners", 1, [1, 4])
     ad(st, A, "psychic_hotline", 1, [7, 8, 9])
     lux(st, A, "entourage")
     asset(st, A, "tax_shelter")
@@ -469,7 +469,7 @@ def test_S12_dice_count_and_page_die(script):
 
 def test_S13_audit_with_a_sale(script):
     st = new(money=[10, 3, 10, 10])
-    cinema = ad(st, B, "cinema", 1, [1, 2, 3])
+    karaoke = ad(st, B, "karaoke", 1, [1, 4, 5])  # 2 $, three cards: sells for $6
     lux(st, B, "mega_yacht")
     ad(st, C, "tax_prep", 1, [5])
     ad(st, A, "donut_shop", 1, [9])
@@ -478,7 +478,7 @@ def test_S13_audit_with_a_sale(script):
     play(st, A, visit, target=B)
     assert st["phase"] == "audit" and st["tax"]["pending"] == [B]
     assert GAME.to_act(st) == [B]
-    do(st, B, type="tax_decision", sell=[cinema])
+    do(st, B, type="tax_decision", sell=[karaoke])
     assert st["money"] == [10, 6, 10, 10]
     assert st["phase"] == "turn" and st["active"] == A and st["turn"]["actions"] == 1
 
@@ -524,10 +524,10 @@ def test_S14_faulty_wiring():
 def test_S15_price_war_and_muscle(script):
     def setup():
         st = new()
-        noodle = ad(st, B, "noodle_bar", 1, [2, 5])
+        tornado = ad(st, B, "tornado_cleaners", 1, [2, 5])
         asset(st, C, "neighbourhood_muscle", row=1)
         war = hand(st, A, "price_war")
-        play(st, A, war, business=noodle)
+        play(st, A, war, business=tornado)
         return st
     st = setup()
     roll(st, script, [2])
@@ -540,31 +540,31 @@ def test_S15_price_war_and_muscle(script):
 def test_S16_end_conditions(script):
     # Two players, B cannot pay: A wins, and there is no auction.
     st = new(n=2, money=[10, 0])
-    lux(st, B, "sunglasses")
+    lux(st, B, "personal_trainer")
     events = roll(st, script, [0])
     assert st["phase"] == "over" and st["winners"] == [A] and st["end"] == "last_standing"
     assert "lot" not in types(events)
     # Three players, B and C both cannot pay: A wins.
     st = new(n=3, money=[10, 0, 0])
-    lux(st, B, "sunglasses")
+    lux(st, B, "personal_trainer")
     lux(st, C, "racehorse")
     roll(st, script, [0])
     assert st["winners"] == [A] and st["end"] == "last_standing"
     # Two players who both cannot pay: 1. more luxuries wins.
     st = new(n=2, money=[1, 0])
-    lux(st, A, "sunglasses", "racehorse")
-    lux(st, B, "football_club")
+    lux(st, A, "personal_trainer", "racehorse")
+    lux(st, B, "space_shuttle")
     roll(st, script, [0])
     assert st["winners"] == [A] and st["end"] == "tie_break"
     # 2. then the higher luxury total: 15 + 12 = 27 beats 18 + 6 = 24.
     st = new(n=2, money=[1, 1])
-    lux(st, A, "sports_car", "sunglasses")
+    lux(st, A, "sports_car", "personal_trainer")
     lux(st, B, "gold_bathtub", "racehorse")
     roll(st, script, [0])
     assert st["winners"] == [B] and st["end"] == "tie_break"
     # 3. then more money before the payment: 6 + 29 = 10 + 25 = 35; B had $4, A $2.
     st = new(n=2, money=[2, 4])
-    lux(st, A, "sunglasses", "ski_chalet")
+    lux(st, A, "personal_trainer", "ski_chalet")
     lux(st, B, "diamond_phone", "mega_yacht")
     roll(st, script, [0])
     assert st["winners"] == [B] and st["end"] == "tie_break"
@@ -573,12 +573,12 @@ def test_S16_end_conditions(script):
 
 def test_S16_tie_break_by_money_and_shared():
     st = new(n=3)
-    lux(st, A, "sunglasses")
+    lux(st, A, "personal_trainer")
     lux(st, B, "racehorse")
     assert resolve.tie_break(st, [A, B], {A: 5, B: 5}) == [B]
     st = new(n=3)
-    st["lux"][A] = ["sunglasses"]
-    st["lux"][B] = ["sunglasses"]  # a test-only copy to make the values equal
+    st["lux"][A] = ["personal_trainer"]
+    st["lux"][B] = ["personal_trainer"]  # a test-only copy to make the values equal
     assert resolve.tie_break(st, [A, B], {A: 3, B: 5}) == [B]
     assert resolve.tie_break(st, [A, B], {A: 5, B: 5}) == [A, B]
 
@@ -596,7 +596,7 @@ def test_S17_stale_timeout(script):
 
 def test_S18_reshuffle(script):
     st = new()
-    a_hand = hand(st, A, "angel_investor", "angel_investor", "angel_investor")
+    a_hand = hand(st, A, "angel_investor", "angel_investor", "detour")
     rest = st["deck"]
     st["deck"], st["discard"] = rest[:1], rest[1:11]
     leftover = rest[11:]
@@ -612,16 +612,16 @@ def test_S19_ribbon_cutting():
     def setup(money):
         st = new(page=2, money=[money, 10, 10, 10])
         ad(st, B, "donut_shop", 1, [3])
-        rc, noodle = hand(st, A, "ribbon_cutting", "noodle_bar")
-        return st, rc, noodle
-    st, rc, noodle = setup(11)
-    play(st, A, rc, business=noodle, slots=[3, 6])
+        rc, tornado = hand(st, A, "ribbon_cutting", "tornado_cleaners")
+        return st, rc, tornado
+    st, rc, tornado = setup(11)
+    play(st, A, rc, business=tornado, slots=[3, 6])
     assert st["money"][:2] == [0, 12] and st["turn"]["actions"] == 1
-    assert noodle in st["biz"][A] and rc in st["discard"]
-    st, rc, noodle = setup(10)
+    assert tornado in st["biz"][A] and rc in st["discard"]
+    st, rc, tornado = setup(10)
     opts = [a["slots"] for a in GAME.legal(st, A) if a.get("card") == rc and a["type"] == "play"]
     assert [3, 6] not in opts and [1, 4] in opts
-    refused(st, A, {"type": "play", "card": rc, "business": noodle, "slots": [3, 6]}, "cant_afford")
+    refused(st, A, {"type": "play", "card": rc, "business": tornado, "slots": [3, 6]}, "cant_afford")
 
 
 def test_S20_moving_day():
@@ -638,10 +638,10 @@ def test_S20_moving_day():
 # -- every business effect ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("k,gain", [("donut_shop", 2), ("tattoo_parlour", 3), ("laundromat", 3), ("noodle_bar", 4),
-                                    ("pet_grooming", 2), ("car_wash", 4), ("cinema", 4), ("psychic_hotline", 2),
+@pytest.mark.parametrize("k,gain", [("donut_shop", 2), ("tattoo_parlour", 3), ("laundromat", 3), ("tornado_cleaners", 4),
+                                    ("pet_grooming", 2), ("car_wash", 4), ("cinema", 5), ("psychic_hotline", 2),
                                     ("gym", 4), ("karaoke", 4), ("used_cars", 5), ("hair_salon", 3), ("hotel", 6),
-                                    ("arcade", 5), ("tea_house", 4), ("funeral_parlour", 2), ("tax_prep", 2)])
+                                    ("arcade", 4), ("tea_house", 2), ("funeral_parlour", 2), ("tax_prep", 2)])
 def test_plain_hits_pay_their_printed_amount(script, k, gain):
     st = new(money=[30, 10, 10, 10])
     card = hand(st, A, k)
@@ -713,14 +713,14 @@ def test_on_zero_goes_to_owner_despite_price_war(script):
 
 
 def test_price_war_hit_uses_the_beneficiarys_bonuses(script):
-    st = new(money=[5, 10, 10, 10])
-    pawn = ad(st, B, "pawn_shop", 1, [1])
-    asset(st, A, "neon_sign")
-    asset(st, B, "neon_sign")
-    war = hand(st, A, "price_war")
-    play(st, A, war, business=pawn)
-    roll(st, script, [1])
-    assert st["money"][A] == 5 + 4 + 1 and st["money"][B] == 10
+    for neon, gain in ((A, 4 + 1), (B, 4)):  # the Neon Sign counts for the war's winner only
+        st = new(money=[5, 10, 10, 10])
+        pawn = ad(st, B, "pawn_shop", 1, [1])
+        asset(st, neon, "neon_sign")
+        war = hand(st, A, "price_war")
+        play(st, A, war, business=pawn)
+        roll(st, script, [1])
+        assert st["money"][A] == 5 + gain and st["money"][B] == 10
 
 
 # -- every asset -------------------------------------------------------------------------------
@@ -740,10 +740,10 @@ def test_assets_are_paid_and_kept():
 
 def test_business_broker_sells_for_three_per_card():
     st = new()
-    gym = ad(st, A, "gym", 1, [1, 4, 7])
+    karaoke = ad(st, A, "karaoke", 1, [1, 4, 5])
     asset(st, A, "business_broker")
-    do(st, A, type="sell", business=gym)
-    assert st["money"][A] == 19 and "gym" not in st["ads"] and gym in st["discard"]
+    do(st, A, type="sell", business=karaoke)
+    assert st["money"][A] == 19 and "karaoke" not in st["ads"] and karaoke in st["discard"]
 
 
 def test_muscle_records_its_row_and_takes_up_to_one(script):
@@ -810,11 +810,10 @@ def test_neon_sign_and_ad_blitz_stack(script):
     st = new()
     ad(st, A, "donut_shop", 1, [1])
     asset(st, A, "neon_sign")
-    asset(st, A, "neon_sign")
     blitz = hand(st, A, "ad_blitz")
     play(st, A, blitz)
     roll(st, script, [1])
-    assert st["money"][A] == 10 + 2 + 2 + 2
+    assert st["money"][A] == 10 + 2 + 1 + 2
 
 
 def test_ad_blitz_only_for_the_player_who_played_it(script):
@@ -865,20 +864,20 @@ def test_zoning_variance_opens_on_any_page_with_that_pages_fees():
     st = new(page=1, money=[30, 10, 10, 10])
     ad(st, B, "donut_shop", 2, [3])
     ad(st, C, "tattoo_parlour", 1, [3])
-    zv, noodle = hand(st, A, "zoning_variance", "noodle_bar")
+    zv, tornado = hand(st, A, "zoning_variance", "tornado_cleaners")
     opts = [a for a in GAME.legal(st, A) if a.get("card") == zv and a["type"] == "play"]
     assert {a["page"] for a in opts} == {1, 2, 3, 4}
-    play(st, A, zv, business=noodle, page=3, slots=[3, 6])
+    play(st, A, zv, business=tornado, page=3, slots=[3, 6])
     assert st["money"][:3] == [30 - 12 - 2, 12, 10] and st["page"] == 1
-    assert st["ads"]["noodle_bar"]["page"] == 3 and st["binder"][2][2] == "noodle_bar"
+    assert st["ads"]["tornado_cleaners"]["page"] == 3 and st["binder"][2][2] == "tornado_cleaners"
 
 
 def test_zoning_variance_needs_room_on_the_chosen_page():
     st = new(page=1, money=[30, 10, 10, 10])
     ad(st, B, "hotel", 2, [1, 2, 4, 5])
-    zv, gym = hand(st, A, "zoning_variance", "gym")
-    refused(st, A, {"type": "play", "card": zv, "business": gym, "page": 2, "slots": [1, 4, 7]}, "slots_taken")
-    refused(st, A, {"type": "play", "card": zv, "business": gym, "page": 5, "slots": [1, 4, 7]}, "bad_field")
+    zv, tornado = hand(st, A, "zoning_variance", "tornado_cleaners")
+    refused(st, A, {"type": "play", "card": zv, "business": tornado, "page": 2, "slots": [1, 4]}, "slots_taken")
+    refused(st, A, {"type": "play", "card": zv, "business": tornado, "page": 5, "slots": [1, 4]}, "bad_field")
 
 
 def test_ribbon_cutting_and_zoning_variance_need_a_business():
@@ -891,20 +890,21 @@ def test_ribbon_cutting_and_zoning_variance_need_a_business():
 
 def test_moving_day_own_cells_count_empty():
     st = new(page=1, money=[0, 10, 10, 10])
-    gym = ad(st, A, "gym", 1, [1, 4, 7])
+    tornado = ad(st, A, "tornado_cleaners", 1, [1, 4])
     ad(st, B, "hotel", 1, [2, 3, 5, 6])
+    ad(st, B, "laundromat", 1, [8, 9])
     move = hand(st, A, "moving_day")
     opts = sorted(a["slots"] for a in GAME.legal(st, A) if a.get("card") == move and a["type"] == "play")
-    assert opts == [[1, 4, 7]]  # only its own lifted column is free
+    assert opts == [[1, 4], [4, 7]]  # its own lifted cells count as empty
     st = new(page=2, money=[1, 10, 10, 10])
-    gym = ad(st, A, "gym", 1, [1, 4, 7])
+    tornado = ad(st, A, "tornado_cleaners", 1, [1, 4])
     ad(st, B, "donut_shop", 1, [3])
     move = hand(st, A, "moving_day")
     opts = sorted(a["slots"] for a in GAME.legal(st, A) if a.get("card") == move and a["type"] == "play")
-    assert [3, 6, 9] not in opts and [1, 4, 7] in opts and [2, 5, 8] in opts  # $1 < $2 fee
-    play(st, A, move, business=gym, slots=[2, 5, 8])
+    assert [3, 6] not in opts and [1, 4] in opts and [2, 5] in opts  # $1 < $2 fee
+    play(st, A, move, business=tornado, slots=[2, 5])
     assert st["binder"][0] == [None, None, "donut_shop"] + [None] * 6
-    assert st["binder"][1][1] == st["binder"][1][4] == st["binder"][1][7] == "gym" and st["money"][A] == 1
+    assert st["binder"][1][1] == st["binder"][1][4] == "tornado_cleaners" and st["money"][A] == 1
 
 
 def test_detour_turns_the_binder_now(script):
@@ -922,7 +922,7 @@ def test_detour_turns_the_binder_now(script):
 def test_overtime_gives_two_more_actions():
     st = new()
     ot, a1, a2 = hand(st, A, "overtime", "angel_investor", "angel_investor")
-    hand(st, A, "angel_investor", "city_contract")
+    hand(st, A, "detour", "city_contract")
     play(st, A, ot)
     assert st["turn"]["actions"] == 3
     play(st, A, a1)
@@ -944,7 +944,7 @@ def test_empty_hand_loses_remaining_actions(script):
 
 def test_gain_cards():
     st = new()
-    ad(st, A, "noodle_bar", 1, [1, 4])
+    ad(st, A, "tornado_cleaners", 1, [1, 4])
     ad(st, A, "donut_shop", 1, [9])
     lux(st, A, "diamond_phone")
     angel, contract, refund = hand(st, A, "angel_investor", "city_contract", "tax_refund")
@@ -961,11 +961,11 @@ def test_estate_sale_discount_and_win():
     st = new(money=[8, 10, 10, 10])
     sale = hand(st, A, "estate_sale")
     opts = {a["luxury"] for a in GAME.legal(st, A) if a.get("card") == sale and a["type"] == "play"}
-    assert opts == {"sunglasses", "entourage", "diamond_phone", "racehorse"}
+    assert opts == {"personal_trainer", "entourage", "diamond_phone", "racehorse"}
     play(st, A, sale, luxury="racehorse")
     assert st["money"][A] == 0 and st["lux"][A] == ["racehorse"] and "racehorse" not in st["market"]
     st = new(money=[8, 10, 10, 10])
-    lux(st, A, "sunglasses", "entourage")
+    lux(st, A, "personal_trainer", "entourage")
     sale = hand(st, A, "estate_sale")
     events = play(st, A, sale, luxury="diamond_phone")
     assert st["phase"] == "over" and st["winners"] == [A] and "win" in types(events)
@@ -973,15 +973,15 @@ def test_estate_sale_discount_and_win():
 
 def test_hostile_takeover_moves_business_and_ad():
     st = new(money=[20, 10, 10, 10])
-    noodle = ad(st, B, "noodle_bar", 2, [3, 6])
+    tornado = ad(st, B, "tornado_cleaners", 2, [3, 6])
     take_ = hand(st, A, "hostile_takeover")
-    play(st, A, take_, business=noodle)
-    assert st["money"][:2] == [8, 22] and noodle in st["biz"][A] and not st["biz"][B]
-    assert st["ads"]["noodle_bar"]["owner"] == A and st["binder"][1][2] == "noodle_bar"
+    play(st, A, take_, business=tornado)
+    assert st["money"][:2] == [8, 22] and tornado in st["biz"][A] and not st["biz"][B]
+    assert st["ads"]["tornado_cleaners"]["owner"] == A and st["binder"][1][2] == "tornado_cleaners"
     st = new(money=[11, 10, 10, 10])
-    noodle = ad(st, B, "noodle_bar", 2, [3, 6])
+    tornado = ad(st, B, "tornado_cleaners", 2, [3, 6])
     take_ = hand(st, A, "hostile_takeover")
-    refused(st, A, {"type": "play", "card": take_, "business": noodle}, "cant_afford")
+    refused(st, A, {"type": "play", "card": take_, "business": tornado}, "cant_afford")
 
 
 def test_frivolous_lawsuit_takes_up_to_four():
@@ -1033,7 +1033,7 @@ def test_market_research_found_and_missed(script):
 
 def test_greased_palms_only_for_the_active_player(script):
     st = new()
-    ad(st, A, "noodle_bar", 1, [1, 4])
+    ad(st, A, "tornado_cleaners", 1, [1, 4])
     ad(st, B, "cinema", 1, [7, 8, 9])
     palms = hand(st, A, "greased_palms")
     play(st, A, palms)
@@ -1049,9 +1049,9 @@ def test_greased_palms_only_for_the_active_player(script):
 def test_luxuries_only_before_the_first_action_and_several_per_turn():
     st = new(money=[30, 10, 10, 10])
     angel = hand(st, A, "angel_investor", "angel_investor")[0]
-    do(st, A, type="buy_luxury", luxury="sunglasses")
+    do(st, A, type="buy_luxury", luxury="personal_trainer")
     do(st, A, type="buy_luxury", luxury="diamond_phone")
-    assert st["money"][A] == 14 and st["lux"][A] == ["sunglasses", "diamond_phone"]
+    assert st["money"][A] == 14 and st["lux"][A] == ["personal_trainer", "diamond_phone"]
     play(st, A, angel)
     refused(st, A, {"type": "buy_luxury", "luxury": "entourage"}, "buy_first")
     assert not [a for a in GAME.legal(st, A) if a["type"] == "buy_luxury"]
@@ -1059,7 +1059,7 @@ def test_luxuries_only_before_the_first_action_and_several_per_turn():
 
 def test_third_luxury_wins_at_once():
     st = new(money=[30, 10, 10, 10])
-    lux(st, A, "sunglasses", "entourage")
+    lux(st, A, "personal_trainer", "entourage")
     events = do(st, A, type="buy_luxury", luxury="racehorse")
     assert st["phase"] == "over" and st["winners"] == [A] and GAME.legal(st, B) == []
     assert events[-1]["type"] == "win"
@@ -1082,7 +1082,7 @@ def test_tax_window_asks_every_business_owner_and_pays_after(script):
     st = new(money=[10, 10, 10, 10])
     ad(st, B, "donut_shop", 1, [1])
     ad(st, D, "tattoo_parlour", 1, [2])
-    lux(st, C, "sunglasses")
+    lux(st, C, "personal_trainer")
     roll(st, script, [0])
     assert st["phase"] == "tax" and sorted(st["tax"]["pending"]) == [B, D]
     assert sorted(GAME.to_act(st)) == [B, D]
@@ -1118,7 +1118,7 @@ def test_turn_timeout_discards_then_rolls(script):
 
 def test_auction_timeout_passes(script):
     st = new(money=[20, 20, 0, 20])
-    lux(st, C, "sunglasses")
+    lux(st, C, "personal_trainer")
     roll(st, script, [0])
     assert st["auction"]["seat"] == D
     events = GAME.apply(st, SYSTEM, {"type": "timeout", "id": GAME.windows(st)[0].id})
@@ -1127,7 +1127,7 @@ def test_auction_timeout_passes(script):
 
 def test_auction_bid_refusals(script):
     st = new(money=[20, 20, 0, 7])
-    lux(st, C, "sunglasses")
+    lux(st, C, "personal_trainer")
     roll(st, script, [0])
     refused(st, D, {"type": "bid", "amount": 5}, "bid_too_low")
     refused(st, D, {"type": "bid", "amount": 8}, "bid_too_high")
@@ -1140,13 +1140,13 @@ def test_auction_bid_refusals(script):
 def test_simultaneous_bankruptcies_run_in_seat_order_from_active(script):
     st = new(n=5, money=[10, 0, 10, 0, 10], active=C)
     lux(st, B, "racehorse")
-    lux(st, D, "sunglasses")
+    lux(st, D, "personal_trainer")
     events = roll(st, script, [0])
     broke = [e["seat"] for e in events if e["type"] == "bankrupt"]
     assert broke == [D, B]
     lots = [e["luxury"] for e in events if e["type"] == "lot"]
-    assert lots[0] == "sunglasses"
-    # The sunglasses from D: bidding starts at D's left (E = 4).
+    assert lots[0] == "personal_trainer"
+    # The personal_trainer from D: bidding starts at D's left (E = 4).
     assert st["auction"]["order"] == [4, A, C]
 
 
@@ -1158,7 +1158,7 @@ def test_refusals_leave_the_state_unchanged():
     refused(st, A, {"type": "play", "card": 5}, "bad_field")
     refused(st, A, {"type": "discard", "card": None}, "bad_field")
     refused(st, A, {"type": "buy_luxury", "luxury": "castle"}, "not_in_market")
-    refused(st, A, {"type": "buy_luxury", "luxury": "football_club"}, "cant_afford")
+    refused(st, A, {"type": "buy_luxury", "luxury": "space_shuttle"}, "cant_afford")
     refused(st, A, {"type": "roll"}, "actions_left")
     refused(st, A, {"type": "tax_decision", "sell": []}, "not_now")
     refused(st, A, {"type": "bid", "amount": 3}, "not_now")
@@ -1167,17 +1167,17 @@ def test_refusals_leave_the_state_unchanged():
     refused(st, SYSTEM, {"type": "timeout", "id": "turn:0"}, "core.error.stale_timeout")
     refused(st, SYSTEM, {"type": "roll"}, "core.error.not_allowed")
     refused(st, 9, {"type": "roll"}, "core.error.not_allowed")
-    noodle = hand(st, A, "noodle_bar")
-    refused(st, A, {"type": "play", "card": noodle, "slots": [1, 2]}, "bad_slots")
-    refused(st, A, {"type": "play", "card": noodle, "slots": [1, 1]}, "bad_field")
-    refused(st, A, {"type": "play", "card": noodle, "slots": "1,4"}, "bad_field")
-    refused(st, A, {"type": "play", "card": noodle, "slots": [0, 3]}, "bad_field")
+    tornado = hand(st, A, "tornado_cleaners")
+    refused(st, A, {"type": "play", "card": tornado, "slots": [1, 2]}, "bad_slots")
+    refused(st, A, {"type": "play", "card": tornado, "slots": [1, 1]}, "bad_field")
+    refused(st, A, {"type": "play", "card": tornado, "slots": "1,4"}, "bad_field")
+    refused(st, A, {"type": "play", "card": tornado, "slots": [0, 3]}, "bad_field")
 
 
 def test_one_sign_per_business():
     st = new(money=[30, 10, 10, 10])
-    ad(st, B, "noodle_bar", 1, [1, 4])
-    copy = "noodle_bar#2"  # a second card of one sign, as a data file with copies would have
+    ad(st, B, "tornado_cleaners", 1, [1, 4])
+    copy = "tornado_cleaners#2"  # a second card of one sign, as a data file with copies would have
     st["hands"][A].append(copy)
     assert not [a for a in GAME.legal(st, A) if a.get("card") == copy and a["type"] == "play"]
     refused(st, A, {"type": "play", "card": copy, "slots": [3, 6]}, "sign_in_binder")
@@ -1185,7 +1185,7 @@ def test_one_sign_per_business():
 
 def test_eliminated_seat_cannot_act(script):
     st = new(n=3, money=[10, 0, 10])
-    lux(st, B, "sunglasses")
+    lux(st, B, "personal_trainer")
     roll(st, script, [0])
     assert not st["alive"][B] and GAME.legal(st, B) == []
     refused(st, B, {"type": "pass"}, "eliminated")
@@ -1209,9 +1209,71 @@ def test_data_file_is_complete_and_checked():
     from engine.filthyrich import data
     assert len(DECK) == 73 and len(set(DECK)) == 73
     assert len(data.SIGNS) == 22 and len(data.LUXURIES) == 12
-    assert sum(b["cards"] for b in BUSINESSES.values()) == 52
+    # Issue 14: 121 cards in the box = 73 + 12 luxuries + 36 sign pieces, the binder's 4 x 9.
+    assert sum(b["cards"] for b in BUSINESSES.values()) == 36 == data.PAGES * data.SLOTS
+    assert sum(b["copies"] for b in BUSINESSES.values()) > len(data.SIGNS)  # some trades come twice
+    tc = BUSINESSES["tornado_cleaners"]  # the rulebook's own example card
+    assert (tc["cost"], tc["marks"], tc["hit"], tc["shape"], tc["status"]) == (
+        12, 2, {"key": "pay", "args": [4]}, "pair_v", "confirmed")
+    prices = {x: data.LUXURIES[x]["price"] for x in data.LUXURY_ORDER}
+    assert data.LUXURY_ORDER[0] == "personal_trainer" and prices["personal_trainer"] == 6
+    assert data.LUXURY_ORDER[-1] == "space_shuttle" and prices["space_shuttle"] == 45
     for group in (data.RAW["businesses"], data.RAW["assets"], data.RAW["actions"], data.RAW["luxuries"]):
         assert all(e["status"] in ("confirmed", "house") for e in group)
     assert [len(bd.placements(s)) for s in ("single", "pair_h", "pair_v", "row3", "col3", "l3", "gamma3",
                                             "rev_l3", "square", "tee", "long_l")] == [9, 6, 6, 3, 3, 4, 4, 4, 4, 2, 2]
     assert bd.placements("pair_v")[2] == (3, 6)
+
+
+# -- windows: who owes an answer, and how long they have (issue 19) -----------------------------
+
+
+def test_a_turn_keeps_one_window_through_an_audit():
+    """One turn is one window id (the house plans one deadline per id): an audit the active
+    player causes opens the audited seat's own window, then the same turn window goes on."""
+    st = new(money=[10, 3, 10, 10])
+    ad(st, B, "donut_shop", 1, [1])
+    visit = hand(st, A, "tax_inspector", "angel_investor")[0]
+    turn = GAME.windows(st)
+    assert [(w.kind, w.seats) for w in turn] == [("turn", (A,))]
+    play(st, A, visit, target=B)
+    audit = GAME.windows(st)
+    assert [(w.kind, w.seats) for w in audit] == [("audit", (B,))] and audit[0].id != turn[0].id
+    assert GAME.to_act(st) == [B]
+    do(st, B, type="tax_decision", sell=[])
+    assert GAME.windows(st) == turn and st["phase"] == "turn"
+
+
+def test_every_seat_that_owes_an_answer_is_in_the_window(script):
+    """Tax day: every business owner (and nobody else); an audit: the audited owner; an
+    auction: the bidder prompted, with a new window each time the prompt comes round (a seat
+    that passed is asked again, so it is a new obligation)."""
+    st = new(money=[20, 20, 0, 20])
+    ad(st, A, "donut_shop", 1, [3])
+    ad(st, D, "tattoo_parlour", 1, [2])
+    lux(st, C, "personal_trainer")
+    roll(st, script, [0])
+    (tax,) = GAME.windows(st)
+    assert tax.kind == "tax" and sorted(tax.seats) == [A, D] == sorted(GAME.to_act(st))
+    do(st, A, type="tax_decision", sell=[])
+    assert GAME.windows(st)[0].seats == (D,) and GAME.windows(st)[0].id == tax.id
+    do(st, D, type="tax_decision", sell=[])
+    # C could not pay: the auction of the Personal Trainer starts at C's left.
+    first = GAME.windows(st)[0]
+    assert first.kind == "auction" and first.seats == (D,)
+    do(st, D, type="pass")
+    do(st, A, type="bid", amount=6)
+    do(st, B, type="pass")
+    again = GAME.windows(st)[0]
+    assert again.seats == (D,) and again.id != first.id
+
+
+def test_every_window_follows_the_pace():
+    """A slow game gives each window hours (a tax, audit or auction answer decides a player's
+    money: the seat-filler must not settle it while the player sleeps); a live one minutes."""
+    kinds = {t.kind: t for t in GAME.timers}
+    assert set(kinds) == {"turn", "tax", "audit", "auction"}
+    for window in ("tax", "audit", "auction"):
+        assert kinds[window].slow >= 8 * 3600, window
+        assert kinds[window].live <= 5 * 60, window
+    assert kinds["turn"].slow >= 24 * 3600

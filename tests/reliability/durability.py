@@ -262,7 +262,8 @@ class RandomGame:
         settings = {**FAST, "on_deadline": rng.choice(["ai", "ai", "skip"])}
         people = [self.sim.player(f"p{i}") for i in range(humans)]
         game = await self.sim.open_lobby(people[0], self.title, people[1:], n - humans)
-        await self.sim.store.update_game(game.id, 0, seed=self.seed % 2**31, options=options, settings=settings)
+        await self.sim.store.update_game(game.id, 0, seed=self.seed % 2**31, options=options,
+                                         settings={**game.settings, **settings})
         await self.sim.lobby(people[0], "start")
         await self.sim.settle()
         game = await self.sim.game()

@@ -118,7 +118,8 @@ class PrivateGame:
         lang = rng.choice(["en", "ja"])
         game = await self.sim.open_lobby(people[0], self.title, people[1:], n - humans)
         await self.sim.store.update_game(game.id, 0, seed=self.seed % 2**31, options=options, lang=lang,
-                                         settings={**SETTINGS, "on_deadline": rng.choice(["ai", "ai", "skip"])})
+                                         settings={**game.settings, **SETTINGS,
+                                                   "on_deadline": rng.choice(["ai", "ai", "skip"])})
         started = await self.sim.lobby(people[0], "start")
         await self.sim.settle()
         game = await self.sim.game()

@@ -20,7 +20,7 @@ from simcord.enums import OverwriteType
 
 from cogs.shared import codec
 from tests.support import fuzz
-from tests.support.sim import custom_ids, panel_of
+from tests.support.sim import custom_ids, panel_of, text_of
 
 GONE = "no longer here"
 ELSEWHERE = "another channel"
@@ -190,7 +190,7 @@ async def test_stats_count_only_the_games_of_the_server_asked_in(sim):
     ann, bob, game = await _toy(sim)
     await sim.store.finish(game.id, "finished", 0, {"places": [1, 2], "scores": [{}, {}]})
     here = await ann.slash(sim.channel, "game stats")
-    assert "played 1, won 1" in panel_of(here).embeds[0].description
+    assert "played 1, won 1" in text_of(panel_of(here))
     other = sim.env.create_guild("Elsewhere")
     lounge = other.create_text_channel("lounge")
     there = other.add_member(ann.user)

@@ -27,7 +27,7 @@ from cogs.shared.titles import ui_for
 from locales import Translator
 from tests.reliability.privacy import user_locales
 from tests.support import fuzz
-from tests.support.sim import button, custom_ids, reply_text, text_of
+from tests.support.sim import button, custom_ids, first_option, reply_text, text_of
 
 LANGS = [("en-US", "en"), ("ja", "ja")]
 
@@ -192,7 +192,7 @@ async def test_a_click_drawn_for_an_earlier_moment_changes_nothing(sim, locale, 
         game = await sim.game()
         assert game.version == 1
         old = [c for c in custom_ids(old_panel) if codec.parse(c).version is not None]
-        option = old_panel.components[-1].children[0].options[0].value
+        option = first_option(old_panel)
         # On the old panel itself (it is redrawn in place), then every other button of it as a
         # client that kept it would send them.
         result = await mover.click(old_panel, custom_id=old[0])

@@ -25,7 +25,7 @@ from store import Store
 from tests.reliability.durability import (
     TITLES, durability_rounds, log_problems, snapshot, start_game, timer_problems,
 )
-from tests.support.sim import button, panel_of, text_of
+from tests.support.sim import button, labels, panel_of, text_of
 
 ROOT = Path(__file__).resolve().parents[2]
 SLOW = bool(os.environ.get("BOARDROOM_SLOW"))
@@ -80,7 +80,7 @@ async def test_buttons_drawn_before_a_restart_work_after_it(sim):
     assert (await sim.table_message()).id == table.id
     other = members[1 - seat]
     opened = await other.click(table, custom_id=button(table, code_suffix=":Hhand"))
-    assert "OK" in [getattr(c, "label", None) for row in panel_of(opened).components for c in row.children]
+    assert "OK" in labels(panel_of(opened))
     # The panel drawn before the restart is now for an earlier moment: said so, never applied.
     again = await members[seat].click(second, custom_id=button(second, label="Take 1"))
     assert "earlier moment" in text_of(panel_of(again))

@@ -12,7 +12,7 @@ import pytest
 
 from cogs.shared.titles import ui_for
 from tests.reliability.durability import Click, at_once, log_problems, start_game
-from tests.support.sim import button, custom_ids, labels, panel_of, reply_text
+from tests.support.sim import button, components_of, custom_ids, labels, panel_of, reply_text
 
 TOY = "toy"
 
@@ -139,7 +139,7 @@ async def test_a_button_and_a_select_of_the_same_panel_at_once_apply_once(sim):
     seat = ui_for(TOY).game.to_act(game.state)[0]
     panel = await sim.hand(members[seat])
     select = next(c for c in custom_ids(panel) if c.startswith("bs:"))
-    three = next(o.value for row in panel.components for c in row.children if c.custom_id == select
+    three = next(o.value for c in components_of(panel) if c.custom_id == select
                  for o in c.options if o.label.startswith("3"))
     results = await at_once(sim, [Click(members[seat], panel, button(panel, label="Take 1")),
                                   Click(members[seat], panel, select, values=[three])])

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
+from PIL import Image, ImageDraw
 
 from engine.filthyrich import GAME
 from render import filthyrich as R
@@ -90,14 +91,14 @@ def test_table_during_windows_and_partial_visibility():
 
     st = new(n=4, page=3, money=[10, 10, 0, 20])
     ad(st, 0, "hotel", 1, [1, 2, 4, 5])
-    ad(st, 1, "noodle_bar", 2, [2, 5])
-    ad(st, 3, "gym", 3, [3, 6, 9])
-    lux(st, 2, "sunglasses")
+    ad(st, 1, "tornado_cleaners", 2, [2, 5])
+    ad(st, 3, "psychic_hotline", 3, [7, 8, 9])
+    lux(st, 2, "personal_trainer")
     st["phase"] = "tax"
     st["tax"] = {"kind": "tax", "zeros": 2, "scope": [0, 1, 2, 3], "pending": [0, 1], "answered": [3]}
     st["roll"] = {"seat": 0, "page": 3, "dice": [1, 0, 5], "zeros": 1, "page_die": None, "next_page": None,
                   "hits": [{"die": 0, "slot": 1, "sign": "hotel", "page": 1, "seat": 0, "amount": 6, "owner": 0},
-                           {"die": 2, "slot": 5, "sign": "noodle_bar", "page": 2, "seat": 1, "amount": 4,
+                           {"die": 2, "slot": 5, "sign": "tornado_cleaners", "page": 2, "seat": 1, "amount": 4,
                             "owner": 1}]}
     OUT.mkdir(parents=True, exist_ok=True)
     for lang in ("en", "ja"):
@@ -105,7 +106,7 @@ def test_table_during_windows_and_partial_visibility():
         (OUT / f"table_window_tax_{lang}.png").write_bytes(png(img))
     st["phase"] = "auction"
     st["tax"] = None
-    st["auction"] = {"lux": "sunglasses", "from": 2, "order": [3, 0, 1], "idx": 1, "high": 7, "high_seat": 3,
+    st["auction"] = {"lux": "personal_trainer", "from": 2, "order": [3, 0, 1], "idx": 1, "high": 7, "high_seat": 3,
                      "passes": 0, "seat": 0, "min": 8}
     img = R.table_image(GAME.view(st, None), NAMES[:4], "en")
     (OUT / "table_window_auction_en.png").write_bytes(png(img))
@@ -118,9 +119,9 @@ def test_the_placement_picture_outlines_only_the_slots_the_ad_may_take():
     from tests.engine.test_filthyrich_rules import ad, new
 
     st = new(n=3, page=2, money=[20, 20, 20])
-    ad(st, 1, "noodle_bar", 2, [1, 2])
+    ad(st, 1, "tornado_cleaners", 2, [1, 4])
     view = GAME.view(st, 0)
-    img = R.placement_image(view, NAMES[:3], "ja", "gym", [[3, 6, 9], [2, 5, 8]]).convert("RGB")
+    img = R.placement_image(view, NAMES[:3], "ja", "funeral_parlour", [[2, 5], [3, 6], [5, 8], [6, 9]]).convert("RGB")
     OUT.mkdir(parents=True, exist_ok=True)
     img.save(OUT / "placement.png")
     grid_top = 88 + 64
@@ -133,3 +134,60 @@ def test_the_placement_picture_outlines_only_the_slots_the_ad_may_take():
     assert all(edge(s) == gold for s in (2, 3, 5, 6, 8, 9))
     assert all(edge(s) != gold for s in (1, 4, 7))
     assert img.width < 720 and len(png(img)) < 200_000
+
+
+class _Bounded:
+    """An ImageDraw that records every shape or text placed (partly) outside its canvas."""
+
+    def __init__(self, img):
+        self._draw = ImageDraw.Draw(img)
+        self._size = img.size
+        self.outside: list[tuple[str, object]] = []
+
+    def __getattr__(self, name):
+        fn = getattr(self._draw, name)
+
+        def call(*args, **kwargs):
+            xy = args[0] if args else kwargs.get("xy")
+            flat = [v for p in xy for v in (p if isinstance(p, (tuple, list)) else (p,))] if xy else []
+            xs, ys = flat[0::2], flat[1::2]
+            w, h = self._size
+            if xs and (min(xs) < 0 or max(xs) > w or min(ys) < 0 or max(ys) > h):
+                self.outside.append((name, xy))
+            return fn(*args, **kwargs)
+
+        return call
+
+
+def test_a_whole_game_s_tables_draw_nothing_outside_the_canvas(monkeypatch):
+    """Issue 15: the last player's row was cut off in a third of a game's pictures (the rows
+    were drawn before the canvas was sized, when the side column ran longer than the binder)."""
+    drawers: list[_Bounded] = []
+
+    def bounded_canvas(width, height, colour=R.BG):
+        img = Image.new("RGB", (width, height), colour)
+        drawers.append(_Bounded(img))
+        return img, drawers[-1]
+
+    monkeypatch.setattr(R, "canvas", bounded_canvas)
+    st = GAME.setup(5, 77)
+    rng = random.Random(77)
+    step = 0
+    while True:
+        if step % 5 == 0 or GAME.outcome(st) is not None:
+            view = GAME.view(st, None)
+            img = (R.results_image if view["over"] else R.table_image)(view, NAMES, "en").convert("RGB")
+            assert not [o for d in drawers for o in d.outside], f"step {step}: drawn outside the canvas"
+            drawers.clear()
+            # The last row's seat-colour stripe, halfway down the row just above the margin.
+            last = view["seats"][-1]
+            y = img.height - 10 - 8 - R.ROW_H // 2
+            stripe = img.getpixel((30, y))
+            colour = R.seat_colour(4)
+            want = colour if last["alive"] else tuple(int(c * 0.4 + b * 0.6) for c, b in zip(colour, R.BG))
+            assert max(abs(a - b) for a, b in zip(stripe, want)) < 40, (step, stripe, want)
+        if GAME.outcome(st) is not None:
+            break
+        seat = GAME.to_act(st)[0]
+        GAME.apply(st, seat, GAME.ai_action(GAME.view(st, seat), GAME.legal(st, seat), rng))
+        step += 1

@@ -66,7 +66,7 @@ class Sim:
 
     def lobby_message(self, channel=None) -> discord.Message:
         for message in reversed((channel or self.channel).history()):
-            if message.embeds and any(self._is_lobby_button(c) for c in _custom_ids(message)):
+            if any(self._is_lobby_button(c) for c in _custom_ids(message)):
                 return message
         raise AssertionError("no lobby message in the channel")
 
@@ -77,7 +77,8 @@ class Sim:
 
     async def lobby(self, member, verb: str, channel=None) -> simcord.InteractionResult:
         message = self.lobby_message(channel)
-        cid = next(c for c in _custom_ids(message) if c.endswith(f":L{verb}"))
+        # A verb may name one of several buttons (Remove beside each AI seat): the last one.
+        cid = [c for c in _custom_ids(message) if c.endswith(f":L{verb}") or f":L{verb}:" in c][-1]
         return await member.click(message, custom_id=cid)
 
     async def open_lobby(self, host, title: str, others=(), ai: int = 0, channel=None) -> GameRow:
@@ -223,22 +224,37 @@ async def stop_detached(bot: Any) -> None:
         await bot.store.close()
 
 
-def _custom_ids(message: discord.Message) -> list[str]:
-    out = []
+def _leaves(message: Any) -> list[Any]:
+    """Every component of a message, classic rows and Components V2 alike (containers, sections
+    with their accessory, action rows), in reading order."""
+    out: list[Any] = []
+
+    def walk(node: Any) -> None:
+        out.append(node)
+        for child in getattr(node, "children", None) or []:
+            walk(child)
+        accessory = getattr(node, "accessory", None)
+        if accessory is not None:
+            walk(accessory)
+
     for row in message.components:
-        for child in getattr(row, "children", [row]):
-            cid = getattr(child, "custom_id", None)
-            if cid:
-                out.append(cid)
+        walk(row)
     return out
+
+
+def _custom_ids(message: discord.Message) -> list[str]:
+    return [c.custom_id for c in components_of(message) if getattr(c, "custom_id", None)]
 
 
 def components_of(message: Any) -> list[Any]:
-    """The message's buttons and selects, row by row."""
-    out = []
-    for row in message.components:
-        out.extend(getattr(row, "children", [row]))
-    return out
+    """The message's buttons and selects, in reading order."""
+    return [c for c in _leaves(message) if isinstance(c, (discord.Button, discord.SelectMenu))]
+
+
+def first_option(message: Any) -> str:
+    """The value of the first option of the message's first select."""
+    select = next(c for c in components_of(message) if isinstance(c, discord.SelectMenu))
+    return select.options[0].value
 
 
 def clickable(message: Any) -> list[Any]:
@@ -270,11 +286,10 @@ def custom_ids(message: discord.Message) -> list[str]:
 
 def labels(message: discord.Message) -> list[str]:
     out = []
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            label = getattr(child, "label", None) or getattr(child, "placeholder", None)
-            if label:
-                out.append(label)
+    for child in components_of(message):
+        label = getattr(child, "label", None) or getattr(child, "placeholder", None)
+        if label:
+            out.append(label)
     return out
 
 
@@ -287,21 +302,31 @@ def panel_of(result: simcord.InteractionResult) -> discord.Message:
 
 
 def button(message: discord.Message, code_suffix: str | None = None, label: str | None = None) -> str:
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            cid = getattr(child, "custom_id", None) or ""
-            if (code_suffix is not None and cid.endswith(code_suffix)) or (label is not None and getattr(child, "label", None) == label):
-                return cid
+    for child in components_of(message):
+        cid = getattr(child, "custom_id", None) or ""
+        if (code_suffix is not None and cid.endswith(code_suffix)) or (label is not None and getattr(child, "label", None) == label):
+            return cid
     raise AssertionError(f"no button {code_suffix or label!r} in {labels(message)}")
 
 
 def text_of(message: discord.Message) -> str:
-    """All the text a message shows: content, embed titles, descriptions, fields, footers."""
+    """All the text a message shows: content, embeds (titles, descriptions, fields, footers)
+    and the text displays of a Components V2 layout."""
     parts = [message.content or ""]
     for e in message.embeds:
         parts += [e.title or "", e.description or "", e.footer.text or ""]
         parts += [f"{f.name} {f.value}" for f in e.fields]
+    parts += [c.content for c in _leaves(message) if isinstance(c, discord.TextDisplay)]
     return "\n".join(parts)
+
+
+def picture_urls(message: discord.Message) -> list[str]:
+    """The pictures a message shows: its embeds' images and its media galleries' items."""
+    urls = [e.image.url for e in message.embeds if e.image and e.image.url]
+    for c in _leaves(message):
+        if isinstance(c, discord.MediaGalleryComponent):
+            urls += [item.media.url for item in c.items]
+    return urls
 
 
 def reply_text(result: simcord.InteractionResult) -> str:
@@ -314,8 +339,16 @@ def reply_text(result: simcord.InteractionResult) -> str:
 
 
 def channel_text(sim: Sim, since: int = 0) -> str:
-    """The text of the channel's messages, from the `since`-th on."""
-    return "\n".join(text_of(m) for m in sim.channel.history()[since:])
+    """The text of the channel's messages, from the `since`-th on; and the one before it when
+    it is a turn message that was extended since (moves that call nobody new extend the latest
+    turn message by an edit instead of posting a new one)."""
+    history = sim.channel.history()
+    start = since
+    if 0 < since <= len(history):
+        before = history[since - 1]
+        if before.edited_at is not None and before.content and not before.embeds:
+            start = since - 1
+    return "\n".join(text_of(m) for m in history[start:])
 
 
 async def save_picture(message: Any, name: str, *, folder: Path) -> bytes:

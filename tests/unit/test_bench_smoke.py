@@ -19,7 +19,7 @@ def test_bench_tiny_run_prints_a_well_formed_table(tmp_path):
     out_json = tmp_path / "rows.json"
     cmd = [sys.executable, "-m", "bench", "--quick", "--titles", "ewars", "--clicks", "3", "--samples", "2",
            "--games", "30", "--seconds", "0.3", "--rate", "50", "--stored", "40", "--startup-runs", "1",
-           "--rules-games", "1", "--json", str(out_json)]
+           "--rules-games", "1", "--ai-games", "2", "--json", str(out_json)]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     lines = done.stdout.splitlines()
@@ -43,7 +43,8 @@ def test_bench_tiny_run_prints_a_well_formed_table(tmp_path):
     assert {r["subject"] for r in body if r["bench"] in ("click", "pictures")} == {"ewars 4p"}
     metrics = {(r["bench"], r["metric"]) for r in body}
     for needed in [("click", "total (act+panel+table)"), ("pictures", "table render+png"),
-                   ("pictures", "panel size (p99=max)"), ("rules", "AI decision"), ("memory", "RSS, every game in the house cache")]:
+                   ("pictures", "panel size (p99=max)"), ("rules", "AI decision"), ("memory", "RSS, every game in the house cache"),
+                   ("ai", "win share vs random seats"), ("ai", "all-AI game length")]:
         assert needed in metrics, needed
     assert any(m.startswith("committed actions/s") for b, m in metrics if b == "many")
     assert any(line.startswith("#   click") and "load" in line for line in lines)

@@ -115,9 +115,10 @@ def test_spanish_games_narrate_and_draw_panels_cleanly(title):
                 assert len("\n".join(lines)) <= 4096
                 for line in lines:
                     _clean(line, title)
-                ping = ui.ping_text(t, game.view(state, None))
-                if ping:
-                    _clean(ping, title)
+                for seat in range(players):
+                    todo = ui.todo(t, game.view(state, None), seat)
+                    if todo:
+                        _clean(todo, title)
             movers = [s for s in range(players) if game.legal(state, s)]
             if movers:
                 seat = rng.choice(movers)

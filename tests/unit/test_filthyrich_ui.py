@@ -12,14 +12,14 @@ from typing import Any
 
 import pytest
 
-from cogs.filthyrich import UI, tax_due
+from cogs.filthyrich import UI, effect_text, tax_due
 from cogs.shared import codec
 from cogs.shared.panel import Apply, Ask, Button, Panel, Refuse, Select, Show
 from cogs.shared.titles import PanelContext, TableContext
 from cogs.shared.views import rows_needed
 from engine.core import copy_json
 from engine.filthyrich import GAME
-from engine.filthyrich.data import ACTIONS, ASSETS, LUXURY_ORDER
+from engine.filthyrich.data import ACTIONS, ASSETS, BUSINESSES, LUXURIES, LUXURY_ORDER
 from locales import Translator
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -140,8 +140,9 @@ def check_state(state: dict, langs=("en",)) -> None:
     assert lines and all("filthyrich." not in x for x in lines)
     for b in ui.table_buttons(tc):
         codec.make("br", 123456789, 987654, b.code)
-    text = ui.ping_text(Translator(langs[0]), GAME.view(state, None))
-    assert text is None or "filthyrich." not in text
+    for seat in range(state["n"]):
+        text = ui.todo(Translator(langs[0]), GAME.view(state, None), seat)
+        assert text is None or "filthyrich." not in text
 
 
 def ai_game(players: int, seed: int, steps: int, every: int = 1, langs=("en",)) -> set[str]:
@@ -186,10 +187,10 @@ def arranged(card_kind: str, seed: int = 5) -> dict:
         deck.remove(cid)
         return cid
 
-    hand = [take(card_kind)] + [take(k) for k in ("noodle_bar", "donut_shop") if k != card_kind]
+    hand = [take(card_kind)] + [take(k) for k in ("tornado_cleaners", "donut_shop") if k != card_kind]
     st["hands"] = [hand, [take("angel_investor")], [take("rush_hour")]]
     st["active"], st["page"], st["money"] = 0, 2, [60, 20, 15]
-    ads = {"tattoo_parlour": (1, 1, [6]), "laundromat": (2, 1, [1, 2]), "cinema": (1, 0, [7, 8, 9]),
+    ads = {"tattoo_parlour": (1, 1, [6]), "laundromat": (2, 1, [1, 2]), "cinema": (1, 0, [7, 8]),
            "pawn_shop": (1, 2, [3])}
     binder = [[None] * 9 for _ in range(4)]
     st["ads"], st["biz"] = {}, [[], [], []]
@@ -203,14 +204,14 @@ def arranged(card_kind: str, seed: int = 5) -> dict:
     st["assets"] = [[{"id": take("loan_shark"), "row": None, "turn": 0}],
                     [{"id": take("ironclad_lease"), "row": None, "turn": 0}],
                     [{"id": take("neighbourhood_muscle"), "row": 2, "turn": 0}]]
-    st["lux"] = [["sunglasses"], [], ["entourage"]]
-    st["market"] = [x for x in LUXURY_ORDER if x not in ("sunglasses", "entourage")]
+    st["lux"] = [["personal_trainer"], [], ["entourage"]]
+    st["market"] = [x for x in LUXURY_ORDER if x not in ("personal_trainer", "entourage")]
     st["deck"], st["discard"] = deck, []
     st["turn_no"] = 3
     return st
 
 
-@pytest.mark.parametrize("card_kind", sorted(set(ASSETS) | set(ACTIONS) | {"hotel", "gym", "noodle_bar"}))
+@pytest.mark.parametrize("card_kind", sorted(set(ASSETS) | set(ACTIONS) | {"hotel", "gym", "tornado_cleaners"}))
 def test_every_card_sub_menu_reaches_every_play(card_kind):
     st = arranged(card_kind)
     pc = context(st, 0)
@@ -221,9 +222,9 @@ def test_every_card_sub_menu_reaches_every_play(card_kind):
 
 
 def test_cover_fee_labels_match_the_rules():
-    st = arranged("noodle_bar")
+    st = arranged("tornado_cleaners")
     pc = context(st, 0)
-    card = next(c for c in st["hands"][0] if c.startswith("noodle_bar"))
+    card = next(c for c in st["hands"][0] if c.startswith("tornado_cleaners"))
     menu = ui.on_component(pc, "card", [card])
     assert isinstance(menu, Show)
     select = next(c for c in menu.panel.components if isinstance(c, Select))
@@ -270,4 +271,139 @@ def test_tax_window_panel_and_choice():
     tc = TableContext(1, 1, GAME.view(trial, None), Translator("en"), NAMES[:3], "filthyrich")
     assert any("Tax day" in line for line in ui.table_lines(tc))
     assert [b.label for b in ui.table_buttons(tc)] == ["Keep everything"]
-    assert "My hand" in ui.ping_text(Translator("en"), GAME.view(trial, None))
+    assert any("tax day" in (ui.todo(Translator("en"), GAME.view(trial, None), s) or "") for s in range(3))
+
+
+# -- the newcomer's guard and the ping's line (issues 15 and 19) --------------------------------
+
+
+def _poor_five() -> dict:
+    """Ann (seat 0) to play on page 1 in a five-player game with $16: Tornado Cleaners and the
+    Diamond-Studded Phone give her 4 $ marks, so the taxes to expect before her next turn (her
+    own die and four other rolls of about 2.5 dice) are ceil(4 x 1.1) = $5."""
+    st = GAME.setup(5, 21)
+    deck = st["deck"] + st["discard"] + [c for h in st["hands"] for c in h]
+
+    def take(k: str) -> str:
+        cid = next(c for c in deck if c.split("#")[0] == k)
+        deck.remove(cid)
+        return cid
+
+    st["hands"] = [[take("donut_shop"), take("gym"), take("neighbourhood_muscle"), take("estate_sale")]] + [
+        [take(k)] for k in ("detour", "overtime", "rush_hour", "angel_investor")]
+    tornado = take("tornado_cleaners")
+    st["binder"] = [[None] * 9 for _ in range(4)]
+    st["binder"][0][0] = st["binder"][0][3] = "tornado_cleaners"
+    st["ads"] = {"tornado_cleaners": {"card": tornado, "owner": 0, "page": 1, "slots": [1, 4]}}
+    st["biz"] = [[tornado], [], [], [], []]
+    st["lux"] = [["diamond_phone"], [], [], [], []]
+    st["market"] = [x for x in LUXURY_ORDER if x != "diamond_phone"]
+    st["active"], st["page"], st["money"] = 0, 1, [16, 10, 10, 10, 10]
+    st["deck"], st["discard"] = deck, []
+    return st
+
+
+def _card_menu(pc: PanelContext, st: dict, k: str) -> Panel:
+    card = next(c for c in st["hands"][0] if c.startswith(k))
+    shown = ui.on_component(pc, "card", [card])
+    assert isinstance(shown, Show)
+    return shown.panel
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "es"])
+def test_a_move_that_leaves_less_than_the_expected_taxes_is_warned_before_it_is_made(lang):
+    """A newcomer could spend everything and go bankrupt on the next tax roll with no warning."""
+    st = _poor_five()
+    pc = context(st, 0, lang)
+    t = Translator(lang)
+    panel = ui.panel(pc)
+    assert t("filthyrich.ui.taxes_ahead", amount=5) in panel.description
+    # Buying: the Racehorse ($12) would leave $4 < $5; the Personal Trainer ($6) leaves $10.
+    buy = next(c for c in panel.components if isinstance(c, Select) and c.code == "act")
+    flags = {codec.decode_action(o.value, pc.legal)["luxury"]: o.description for o in buy.options}
+    short = t("filthyrich.ui.warn_short", money=4, taxes=6)  # with the Racehorse's mark: ceil(5 x 1.1)
+    assert flags["racehorse"].startswith(short)
+    assert not flags["personal_trainer"].startswith("⚠")
+    # Opening: the Gym ($11) leaves $5, less than ceil(5 x 1.1) = $6 with its mark; the Donuts ($6) do not.
+    gym = _card_menu(pc, st, "gym")
+    assert t("filthyrich.ui.warn_taxes", money=5, taxes=6) in gym.description
+    slots = next(c for c in gym.components if isinstance(c, Select))
+    assert all(o.description.startswith(t("filthyrich.ui.warn_short", money=5, taxes=6)) for o in slots.options)
+    donut = _card_menu(pc, st, "donut_shop")
+    assert "⚠" not in donut.description
+    assert not any("⚠" in (o.description or "") for c in donut.components if isinstance(c, Select) for o in c.options)
+    check_panel(gym, pc)
+
+
+def test_an_asset_and_a_bid_are_warned_too():
+    st = _poor_five()
+    st["money"][0] = 8
+    pc = context(st, 0)
+    muscle = _card_menu(pc, st, "neighbourhood_muscle")  # $5: leaves $3 < $5
+    assert "⚠ This leaves you **$3**" in muscle.description
+    # An auction prompt: bidding the minimum would leave less than the taxes to expect.
+    st = _poor_five()
+    st["phase"] = "auction"
+    st["auction"] = {"lux": "racehorse", "from": 4, "order": [0, 1, 2, 3], "idx": 0, "high": None,
+                     "high_seat": None, "passes": 0, "seat": 0, "min": 12}
+    st["market"].remove("racehorse")
+    st["alive"][4] = False
+    st["money"][0] = 14  # three other rolls of 2.5 dice: ceil(5 marks x 0.75) = $4 ahead
+    pc = context(st, 0)
+    panel = ui.panel(pc)
+    assert "⚠ This leaves you **$2**" in panel.description
+
+
+def _todo(st: dict, seat: int, lang: str = "en") -> str | None:
+    return ui.todo(Translator(lang), GAME.view(st, None), seat)
+
+
+def test_todo_names_what_each_seat_can_do_from_the_public_view():
+    st = _poor_five()
+    assert _todo(st, 0) == "buy a luxury if you like, then play or discard 2 cards and roll"
+    assert _todo(st, 1) is None
+    st["money"][0] = 5  # nothing in the market is affordable
+    assert _todo(st, 0) == "play or discard 2 cards, then roll"
+    st["turn"]["actions"] = 0
+    assert _todo(st, 0) == "roll the dice"
+    assert _todo(st, 0, "ja") == "ダイスを振る"
+    st = _poor_five()
+    st["phase"] = "tax"
+    st["tax"] = {"kind": "tax", "zeros": 1, "scope": [0, 1, 2, 3, 4], "pending": [0], "answered": []}
+    assert _todo(st, 0) == "tax day: sell businesses or keep everything (you owe $4)"
+    assert _todo(st, 1) is None
+    st["phase"], st["tax"]["kind"] = "audit", "audit"
+    assert _todo(st, 0, "es") == "auditoría: vende negocios o consérvalo todo (debes $4)"
+    st = _poor_five()
+    st["phase"] = "auction"
+    st["auction"] = {"lux": "racehorse", "from": 4, "order": [0, 1, 2, 3], "idx": 0, "high": None,
+                     "high_seat": None, "passes": 0, "seat": 1, "min": 12}
+    assert _todo(st, 1) == "bid at least $12 for Champion Racehorse, or pass"
+    assert _todo(st, 0) is None
+
+
+def test_todo_says_nothing_private():
+    """The line goes to the channel: it is built from the public view, so two states that
+    differ only in a seat's hand give the same line."""
+    st = _poor_five()
+    other = copy_json(st)
+    other["hands"][0] = list(reversed(other["hands"][0]))
+    for seat in range(5):
+        for lang in ("en", "ja", "es"):
+            assert _todo(st, seat, lang) == _todo(other, seat, lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "es"])
+def test_option_texts_fit_discord_s_100_characters_uncut(lang):
+    """Select option labels and descriptions are at most 100 characters: every card's summary,
+    a card that cannot be played, a luxury with the largest warning, fit whole (not cut)."""
+    t = Translator(lang)
+    for k in list(BUSINESSES) + list(ASSETS) + list(ACTIONS):
+        assert len(ui.card_summary(t, k)) <= 100, (k, ui.card_summary(t, k))
+        assert len(t("filthyrich.ui.not_playable", card=k)) <= 100
+    worst = t("filthyrich.ui.warn_short", money=999, taxes=999) + " · "
+    for x in LUXURIES:
+        assert len(worst + ui.luxury_desc(t, x)) <= 100, x
+    for k in ASSETS:
+        if ASSETS[k]["effect"] == "loan":
+            assert len(effect_text(t, k)) <= 100

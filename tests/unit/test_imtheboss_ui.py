@@ -120,8 +120,9 @@ def test_every_panel_fits_and_offers_every_legal_type(n, seed, options):
         tc = tc_for(state, "ja" if i % 2 else "en")
         lines = ui.table_lines(tc)
         assert all("imtheboss." not in x and "{" not in x for x in lines), lines
-        ping = ui.ping_text(tc.t, tc.view)
-        assert ping is None or "imtheboss." not in ping
+        for seat in range(state["n"]):
+            todo = ui.todo(tc.t, tc.view, seat)
+            assert todo is None or "imtheboss." not in todo
     assert {"pass", "close", "marker"} <= seen_types and len(seen_types) >= 8, seen_types
 
 

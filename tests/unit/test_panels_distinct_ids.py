@@ -5,7 +5,7 @@ a Filthy Rich panel and two deal selects on an I'm the Boss! panel)."""
 import pytest
 
 from cogs.shared.titles import PanelContext, uis
-from cogs.shared.views import build_view
+from cogs.shared.layout import panel_view
 from engine.autoplay import steps
 from locales import Translator
 
@@ -27,8 +27,8 @@ def test_panels_have_distinct_custom_ids(title):
             if not legal:
                 continue
             pc = PanelContext(1, n, seat, game.view(state, seat), legal, Translator("en"), names, title)
-            view = build_view(1, n, ui.panel(pc).components)
-            ids = [item.custom_id for item in view.children] if view else []
+            view = panel_view(1, n, ui.panel(pc))
+            ids = [item.custom_id for item in view.walk_children() if getattr(item, "custom_id", None)]
             assert len(ids) == len(set(ids)), (n, seat, sorted(ids))
             drawn += 1
     assert drawn > 20

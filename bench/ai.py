@@ -1,0 +1,248 @@
+"""How well each title's seat-filler plays: `python -m bench --only ai`.
+
+Per title, at its largest player count (where the seat-filler has the most rivals):
+  - win share of ONE seat-filler against random seats (uniform random legal moves), with the
+    seat-filler's seat rotated round the table; a random seat's fair share is 1/players;
+  - win share of ONE seat-filler against the PREVIOUS seat-filler on every other seat: the
+    previous `engine/<title>/ai.py` is read from git (`git show <rev>:<path>`) and loaded as a
+    temporary module beside the current one, so its relative imports see today's data and
+    rules; nothing old is committed. The default rev is main's merge-base when the file
+    changed since then (work on a branch), else the parent of the last commit that changed
+    the file (on main, after a merge). Fair share: 1/players;
+  - all-AI games: length (actions and rounds, where the title counts rounds) and, where the
+    title has them, eliminations per game (and which payment caused them).
+
+Shared wins count as a share (two winners: half a win each). Games that do not end within the
+step cap count as no win and are reported.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+
+import engine
+from engine.core import SYSTEM, Game
+
+from .common import MAX_PLAYERS, Row
+
+ROOT = Path(__file__).resolve().parents[1]
+#: A game longer than this many actions is given up (counted as unfinished, no win).
+MAX_STEPS = 20000
+#: Random seats sometimes sit out a deadline, as in the engine harness, so negotiations between
+#: random seats end; never the seat-filler's own window (it would measure the deadline, not it).
+TIMEOUT_RATE = 0.03
+
+Policy = Callable[[dict, list[dict], random.Random], "dict | None"]
+
+
+# -- the previous seat-filler ------------------------------------------------------------------
+
+def _git(*args: str) -> str:
+    done = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=False)
+    return done.stdout.strip() if done.returncode == 0 else ""
+
+
+def previous_rev(title: str) -> str:
+    """The commit holding the previous seat-filler of `title` (see the module note), or ""."""
+    path = f"engine/{title}/ai.py"
+    now = (ROOT / path).read_text(encoding="utf-8")
+    base = _git("merge-base", "HEAD", "main")
+    if base and _git("show", f"{base}:{path}") not in ("", now.strip()):
+        return base
+    last = _git("log", "-1", "--format=%H", "--", path)
+    if last and _git("show", f"{last}:{path}") == now.strip():
+        parent = _git("rev-parse", "--verify", "--quiet", f"{last}^")
+        if parent and _git("show", f"{parent}:{path}"):
+            return parent
+    return last if last and _git("show", f"{last}:{path}") != now.strip() else ""
+
+
+def load_previous(title: str, rev: str) -> ModuleType:
+    """`engine/<title>/ai.py` as it was at `rev`, as a throwaway module of the title's package
+    (its `from .data import ...` resolve against today's package)."""
+    source = subprocess.run(["git", "show", f"{rev}:engine/{title}/ai.py"], cwd=ROOT, capture_output=True,
+                            text=True, check=True).stdout
+    name = f"engine.{title}._previous_ai"
+    spec = importlib.util.spec_from_loader(name, loader=None)
+    module = importlib.util.module_from_spec(spec)
+    module.__package__ = f"engine.{title}"
+    sys.modules[name] = module  # dataclasses and the like look their module up while executing
+    try:
+        # Our own repository's file at a given commit, for a benchmark (never committed code).
+        exec(compile(source, f"{rev[:10]}:engine/{title}/ai.py", "exec"), module.__dict__)  # noqa: S102
+    finally:
+        sys.modules.pop(name, None)
+    return module
+
+
+# -- playing ------------------------------------------------------------------------------------
+
+def random_policy(view: dict, legal: list[dict], rng: random.Random) -> dict | None:
+    return rng.choice(legal) if legal else None
+
+
+@dataclass
+class Result:
+    places: list[int | None] | None  # None: the game did not end
+    actions: int
+    rounds: int | None
+    eliminated: list[int] = field(default_factory=list)
+    causes: list[str] = field(default_factory=list)
+
+
+def _eliminations(title: str, phase: str | None, events: list[dict], causes: list[str]) -> None:
+    """Record what put seats out (titles whose rules eliminate: Filthy Rich's bankruptcies).
+    `phase` is the game's phase before the action."""
+    if title != "filthyrich":
+        return
+    kinds = {e["type"] for e in events}
+    for e in events:
+        if e["type"] == "bankrupt":
+            if "interest_unpaid" in kinds:
+                causes.append("interest")
+            elif phase == "audit" or "audit" in kinds:
+                causes.append("audit")
+            else:
+                causes.append("tax")
+
+
+def play(title: str, policies: list[Policy], seed: int) -> Result:
+    """One game, seat s played by policies[s] (None-returning policies wait, as the house lets
+    a seat-filler wait when it owes nothing)."""
+    game: Game = engine.get(title)
+    n = len(policies)
+    rng = random.Random(seed)
+    state = game.setup(n, seed, {})
+    causes: list[str] = []
+    randoms = {s for s, p in enumerate(policies) if p is random_policy}
+    for step in range(MAX_STEPS):
+        out = game.outcome(state)
+        if out is not None:
+            return Result(out.places, step, state.get("round"), _out_seats(title, state), causes)
+        movers = [s for s in range(n) if game.legal(state, s)]
+        windows = game.windows(state)
+        sleepy = [w for w in windows if w.seats and set(w.seats) <= randoms]
+        seat, action = SYSTEM, None
+        if sleepy and rng.random() < TIMEOUT_RATE:
+            action = {"type": "timeout", "id": rng.choice(sleepy).id}
+        else:
+            for s in rng.sample(movers, len(movers)):
+                legal = game.legal(state, s)
+                action = policies[s](game.view(state, s), legal, rng)
+                if action is not None:
+                    seat = s
+                    break
+            if action is None:
+                if not windows:
+                    raise RuntimeError(f"{title}: nobody acts and no window is open")
+                seat, action = SYSTEM, {"type": "timeout", "id": rng.choice(windows).id}
+        phase = state.get("phase")
+        events = game.apply(state, seat, action)
+        _eliminations(title, phase, events, causes)
+    return Result(None, MAX_STEPS, state.get("round"), _out_seats(title, state), causes)
+
+
+def _out_seats(title: str, state: dict) -> list[int]:
+    alive = state.get("alive")
+    if title == "filthyrich" and isinstance(alive, list):
+        return [s for s, a in enumerate(alive) if not a]
+    return []
+
+
+def _win(places: list[int | None] | None, seat: int) -> float:
+    if not places or places[seat] != 1:
+        return 0.0
+    return 1.0 / sum(1 for p in places if p == 1)
+
+
+# -- figures ------------------------------------------------------------------------------------
+
+def duel(title: str, players: int, games: int, hero: Policy, others: Policy, seed: int) -> tuple[float, list[Result]]:
+    """Win share of `hero` on one seat (rotating) against `others` on every other seat."""
+    wins, results = 0.0, []
+    for k in range(games):
+        seat = k % players
+        policies = [hero if s == seat else others for s in range(players)]
+        r = play(title, policies, seed + k)
+        wins += _win(r.places, seat)
+        results.append(r)
+    return wins / max(1, games), results
+
+
+def run(titles: tuple[str, ...], games: int, *, seed: int = 7, prev: str | None = None,
+        log: Callable[[str], None] | None = None) -> list[Row]:
+    rows: list[Row] = []
+    for title in titles:
+        game = engine.get(title)
+        n = MAX_PLAYERS.get(title, game.max_players)
+        subject = f"{title} {n}p"
+        fair = f"fair {100 / n:.0f}%"
+        current: Policy = game.ai_action
+
+        share, results = duel(title, n, games, current, random_policy, seed)
+        rows.append(Row("ai", subject, "win share vs random seats", 100 * share, None, "%", games, fair, None))
+        unfinished = sum(1 for r in results if r.places is None)
+        if unfinished:
+            rows.append(Row("ai", subject, "games vs random not ended", unfinished, None, "games", games))
+
+        rev = prev if prev is not None else previous_rev(title)
+        if rev:
+            try:
+                old = load_previous(title, rev)
+                share, _ = duel(title, n, games, current, old.choose, seed + 50_000)
+                rows.append(Row("ai", subject, f"win share vs previous AI ({rev[:8]})", 100 * share, None, "%",
+                                games, fair, None))
+            except Exception as exc:  # noqa: BLE001 - an old file that no longer loads is a fact to print, not a crash
+                if log:
+                    log(f"# ai: {title}: the previous seat-filler at {rev[:8]} does not load: {exc!r}")
+        elif log:
+            log(f"# ai: {title}: no previous seat-filler in git history")
+
+        selfplay = [play(title, [current] * n, seed + 100_000 + k) for k in range(games)]
+        ended = [r for r in selfplay if r.places is not None]
+        rows.append(Row("ai", subject, "all-AI game length", _mean([r.actions for r in selfplay]), None, "actions",
+                        games))
+        rounds = [r.rounds for r in ended if isinstance(r.rounds, int)]
+        if rounds:
+            rows.append(Row("ai", subject, "all-AI game length", _mean(rounds), None, "rounds", len(rounds)))
+        if title == "filthyrich":
+            outs = [len(r.eliminated) for r in selfplay]
+            rows.append(Row("ai", subject, "eliminations per all-AI game", _mean(outs), None, "seats", games,
+                            "<0.3", _mean(outs) < 0.3))
+            causes = Counter(c for r in selfplay for c in r.causes)
+            if causes and log:
+                log(f"# ai: {title}: causes of all-AI eliminations: "
+                    + ", ".join(f"{k} {v}" for k, v in causes.most_common()))
+    return rows
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else float("nan")
+
+
+def main(argv: list[str] | None = None) -> None:  # pragma: no cover - a convenience for one title
+    import argparse
+
+    from .common import table
+
+    parser = argparse.ArgumentParser(prog="python -m bench.ai")
+    parser.add_argument("titles", nargs="*", default=list(MAX_PLAYERS))
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--prev", default=None)
+    args = parser.parse_args(argv)
+    print(table(run(tuple(args.titles), args.games, prev=args.prev, log=print)))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
+
+
+__all__ = ["duel", "load_previous", "play", "previous_rev", "random_policy", "run"]

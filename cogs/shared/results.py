@@ -1,0 +1,61 @@
+"""The results message when a game ends: the ranking, the final picture, and a Rematch button
+(same seats and options, a new lobby)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from locales import Translator
+from render.common import picture_names, png
+from store import GameRow
+
+from .clock import now
+from .layout import panel_view
+from .names import text_name
+from .panel import Button, Panel
+from .titles import ui_for
+from .views import image_file
+
+if TYPE_CHECKING:
+    from .table import TableKeeper
+
+
+def ranking_lines(game: GameRow, t: Translator) -> list[str]:
+    result = game.result or {}
+    places = result.get("places") or []
+    scores = result.get("scores") or []
+    key = f"{game.title}.{result.get('summary_key', 'result')}"
+    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+    order = sorted(range(len(places)), key=lambda s: (places[s] is None, places[s] or 99))
+    lines = []
+    for seat in order:
+        place = places[seat]
+        seated = game.seats[seat] if seat < len(game.seats) else None
+        name = text_name(seated.name) if seated else str(seat)
+        if seated is not None and seated.ai_plays and "🤖" not in name:
+            name += " 🤖"
+        score = t(key, **scores[seat]) if seat < len(scores) and scores[seat] else ""
+        mark = medals.get(place, f"{place}.") if place else "—"
+        lines.append(f"{mark} **{name}** {score}".rstrip())
+    return lines
+
+
+async def post_results(keeper: "TableKeeper", game: GameRow, channel: Any) -> None:
+    if not game.result or game.result.get("announced"):
+        return
+    ui = ui_for(game.title)
+    t = Translator(game.lang)
+    public = ui.game.view(game.state or {}, None)
+    data = await asyncio.to_thread(lambda: png(ui.render.results_image(public, picture_names(game.names), game.lang)))
+    name = f"results-{game.id}.png"
+    panel = Panel(title=t("core.results.title", title=t(f"{game.title}.name")),
+                  description="\n".join(ranking_lines(game, t)),
+                  components=[Button(t("core.results.rematch"), "Hrematch", "primary", emoji="🔁", any_version=True),
+                              Button(t("core.table.log"), "Hlog", "secondary", emoji="📜", any_version=True)],
+                  footer=t("core.table.footer_over", id=game.id, version=game.version))
+    await channel.send(view=panel_view(game, game.version, panel, image=name, accent=ui.colour),
+                       file=image_file(data, name))
+    game.result = {**game.result, "announced": True}
+    await keeper.house.store.update_game(game.id, now(), result=game.result)
+
