@@ -1,5 +1,6 @@
-"""Boardroom: start-up. Reads the configuration, opens the database (migrations run here), loads
-the cogs, registers the slash commands with Discord only when they changed, and runs the client.
+"""Boardroom: start-up. Reads the configuration, opens the database (migrations run here, before
+Discord is contacted: a database the bot cannot use stops it at once with one line), loads the
+cogs, registers the slash commands with Discord only when they changed, and runs the client.
 
     python bot.py            run (the token comes from DISCORD_TOKEN or a .env file)
     python bot.py --sync     also re-register the slash commands even if they did not change
@@ -27,7 +28,7 @@ from locales import catalogue, language_of
 from service import metrics
 from service.endpoint import Endpoint, EndpointError
 from service.stop import InFlight, graceful_stop, stop_on_signals, track
-from store import Store
+from store import StartupError, Store, StoreUnavailable
 
 log = logging.getLogger("boardroom")
 
@@ -95,6 +96,8 @@ class Boardroom(commands.Bot):
             key = "core.error.guild_only"
         elif isinstance(error, (app_commands.MissingPermissions, app_commands.CheckFailure)):
             key = "core.error.not_allowed"
+        elif isinstance(getattr(error, "original", None), StoreUnavailable):
+            key = "core.error.store_unavailable"  # the database refuses for now; the store logged it once
         else:
             log.error("command /%s failed", interaction.command.qualified_name if interaction.command else "?",
                       exc_info=error)
@@ -155,8 +158,9 @@ class Boardroom(commands.Bot):
 
 def create_bot(database: str | Path, *, dev_guild: int | None = None, force_sync: bool = False,
                metrics_port: int | None = None) -> Boardroom:
-    """A bot ready to start (used by `main` and by the tests)."""
-    config = Config(token=None, database=Path(database), dev_guild=dev_guild, log_level="INFO",
+    """A bot ready to start (used by `main` and by the tests); `database` is an SQLite file path
+    or a postgresql:// URL."""
+    config = Config(token=None, database=str(database), dev_guild=dev_guild, log_level="INFO",
                     metrics_port=metrics_port)
     return Boardroom(config, force_sync=force_sync)
 
@@ -177,12 +181,16 @@ def main(argv: list[str] | None = None) -> int:
     if not config.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    bot = Boardroom(config, force_sync=args.sync)
     try:
-        asyncio.run(_run(bot, config.token))
+        asyncio.run(_run(config, config.token, force_sync=args.sync))
     except EndpointError as error:
         print(f"Boardroom cannot start: {error}", file=sys.stderr)
         return 2
+    except StartupError as error:
+        # A database the bot cannot use (not a database, written by a newer version, a failed
+        # migration, another bot on the same file): one line, nothing changed, no traceback.
+        print(f"Boardroom cannot start: {error}", file=sys.stderr)
+        return 1
     except discord.LoginFailure:
         print("Discord refused the token in DISCORD_TOKEN: it is wrong or was reset. Copy a fresh one from the "
               "developer portal (Bot page, Reset Token).", file=sys.stderr)
@@ -197,10 +205,16 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-async def _run(bot: Boardroom, token: str) -> None:
+async def _run(config: Config, token: str, *, force_sync: bool = False) -> None:
+    store = await Store.open(config.database)  # before Discord: a bad database stops us here
+    bot = Boardroom(config, force_sync=force_sync, store=store)
     stop_on_signals(bot)
-    async with bot:
-        await bot.start(token)
+    try:
+        async with bot:
+            await bot.start(token)
+    finally:
+        if bot.store is not None:  # closed by bot.close() unless the start failed before it
+            await bot.store.close()
 
 
 if __name__ == "__main__":

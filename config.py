@@ -28,8 +28,8 @@ class ConfigError(ValueError):
 @dataclass(frozen=True)
 class Config:
     token: str | None
-    #: A SQLite file, or a `postgresql://user:pass@host/db` URL (kept as the string).
-    database: Path | str
+    #: A SQLite file path, or a `postgresql://user:pass@host/db` URL (as given).
+    database: str
     dev_guild: int | None
     log_level: str
     #: The health and metrics endpoint's port (None: no endpoint) and address.
@@ -83,11 +83,11 @@ def port_setting(raw: str) -> int | None:
     return int(value)
 
 
-def database_setting(raw: str) -> Path | str:
+def database_setting(raw: str) -> str:
     """A SQLite file path (default `boardroom.db` beside bot.py), or a PostgreSQL URL."""
     value = raw.strip()
     if not value:
-        return ROOT / "boardroom.db"
+        return str(ROOT / "boardroom.db")
     if "://" in value:
         return _postgres_url(value)
     if ":" in value and value.split(":", 1)[0].lower() in (*POSTGRES_SCHEMES, "sqlite", "file"):
@@ -99,7 +99,7 @@ def database_setting(raw: str) -> Path | str:
         raise ConfigError(f"BOARDROOM_DB must name a database file, but {value!r} is a folder.")
     if not path.resolve().parent.is_dir():
         raise ConfigError(f"BOARDROOM_DB: the folder of {value!r} does not exist; create it or choose another path.")
-    return path
+    return str(path)
 
 
 def _postgres_url(value: str) -> str:

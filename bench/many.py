@@ -149,7 +149,7 @@ async def bench(path: Path, seconds: float, workers: int, rate: float, seed: int
     await asyncio.gather(*tasks)
     steady_wall = time.perf_counter() - t0
     steady_rate = (counts["applied"] - before) / steady_wall
-    cached = len(house._cache)
+    cached = house.cached_games
     await rig.close()
     return {
         "games": len(ids), "workers": workers, "seconds": wall, "counts": counts,

@@ -177,7 +177,7 @@ async def seed_store(path: Path, *, active: int, finished: int, rng: random.Rand
     for gid in active_ids:
         game = await rig.store.get(gid)
         assert game is not None
-        await rig.store.replace_timers(gid, rig.house.plan_timers(game, game.state or {}, [], t))
+        await rig.store.replace_timers(gid, game.version, rig.house.plan_timers(game, game.state or {}, [], t))
     await rig.close()
     return active_ids
 

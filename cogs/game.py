@@ -131,6 +131,15 @@ class GameCog(commands.Cog):
             return
         await self.router.admin.ask_leave(interaction, game, tr_for(interaction))
 
+    @game.command(name=_l("mine", key="core.cmd.mine.name"),
+                  description=_l("Your games in this server: whose move, the deadline, a link",
+                                 key="core.cmd.mine.description"))
+    async def mine(self, interaction: discord.Interaction) -> None:
+        t = tr_for(interaction)
+        lines = await self.house.table.summary(interaction.guild_id or 0, interaction.user.id, t)
+        panel = Panel(title=t("core.mine.title"), description="\n".join(lines) or t("core.mine.none"))
+        await interaction.response.send_message(view=panel_view(0, 0, panel), ephemeral=True)
+
     @game.command(name=_l("history", key="core.cmd.history.name"),
                   description=_l("Finished games in this server", key="core.cmd.history.description"))
     async def history(self, interaction: discord.Interaction) -> None:

@@ -1,5 +1,9 @@
 """Shared fixtures. `sim` is a running bot in a simulated Discord (SimCord) with a guild, a
-channel and helpers to play as people do; see tests/support/sim.py and tests/README.md."""
+channel and helpers to play as people do; see tests/support/sim.py and tests/README.md.
+
+`database` is where the bot keeps its games: an SQLite file by default; a test (or a module, with
+`pytestmark`) marked `both_backends` runs once on SQLite and once on a real PostgreSQL started by
+the tests (tests/support/postgres.py), with a fresh database each time."""
 
 from __future__ import annotations
 
@@ -7,37 +11,60 @@ import pytest
 
 from bot import create_bot
 from store import Store
-from tests.support import toy
+from tests.support import postgres, toy
 from tests.support.sim import Sim
 
 toy.install()
 
+BACKENDS = ("sqlite", "postgres")
+
+
+def pytest_generate_tests(metafunc):
+    chosen = any("backend" in str(m.args[0]) for m in metafunc.definition.iter_markers("parametrize"))
+    if "backend" in metafunc.fixturenames and metafunc.definition.get_closest_marker("both_backends") and not chosen:
+        metafunc.parametrize("backend", BACKENDS, indirect=True)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    postgres.stop()
+
 
 @pytest.fixture
-def db_path(tmp_path):
-    return tmp_path / "boardroom.db"
+def backend(request):
+    """"sqlite", or each backend in turn for tests marked `both_backends`."""
+    return getattr(request, "param", "sqlite")
 
 
 @pytest.fixture
-def simcord_bot(db_path):
-    return create_bot(db_path)
+def database(backend, tmp_path):
+    """The bot's database: an SQLite file path, or the URL of a fresh PostgreSQL database."""
+    if backend == "sqlite":
+        yield str(tmp_path / "boardroom.db")
+        return
+    url = postgres.create_database()
+    yield url
+    postgres.drop_database(url)
 
 
 @pytest.fixture
-async def sim(simcord_env, db_path, monkeypatch):
-    # SimCord detaches a bot without closing it, and aiosqlite 0.22's worker thread is not a
-    # daemon: a store left open (the last bot's, or one replaced by a restart) would keep pytest
-    # from exiting. Every store a bot opens in this test is closed at the end.
+def simcord_bot(database):
+    return create_bot(database)
+
+
+@pytest.fixture
+async def sim(simcord_env, database, monkeypatch):
+    # SimCord detaches a bot without closing it, and a store's connections (a worker thread, a
+    # pool) would outlive the test: every store a bot opens in this test is closed at the end.
     opened: list[Store] = [simcord_env.bot.store] if simcord_env.bot.store is not None else []
     real_open = Store.open.__func__
 
-    async def tracked_open(cls, path):
-        store = await real_open(cls, path)
+    async def tracked_open(cls, where):
+        store = await real_open(cls, where)
         opened.append(store)
         return store
 
     monkeypatch.setattr(Store, "open", classmethod(tracked_open))
-    s = Sim(simcord_env, db_path)
+    s = Sim(simcord_env, database)
     yield s
     try:
         s.check_wire()

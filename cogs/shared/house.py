@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import random
+import secrets
+import socket
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +22,7 @@ import discord
 from engine.core import SYSTEM, RuleError
 from locales import Translator
 from service import metrics
-from store import GameRow, Store, Timer
+from store import GameRow, Shards, Store, StoreUnavailable, Timer
 
 from . import settings as settings_mod
 from .access import Access
@@ -33,8 +36,17 @@ log = logging.getLogger(__name__)
 
 #: With no timer at all the scheduler still wakes weekly (a kick wakes it sooner).
 IDLE_SLEEP = 7 * 24 * 3600
-#: Seconds before a timer whose work failed fires again.
+#: Seconds before a timer whose work failed fires again; doubled at each further failure, up to
+#: TIMER_RETRY_MAX.
 TIMER_RETRY = 60
+TIMER_RETRY_MAX = 15 * 60
+#: How long a claimed timer is this process's to fire; a crashed process's claims lapse then.
+TIMER_LEASE = 60
+#: Timers claimed at once (each is fired well within the lease).
+CLAIM_BATCH = 10
+#: The timer loop's wait after the database refused a claim, doubled each time, up to OUTAGE_MAX.
+OUTAGE_FIRST = 10
+OUTAGE_MAX = 5 * 60
 
 
 def outcome_json(outcome: Any) -> dict[str, Any]:
@@ -74,6 +86,11 @@ class House:
         self.seats = Seats(self)
         self.pauser = Pauser(self)
         self.closed = False
+        #: Who claims timers: unique per running house, readable in the database.
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        #: The games whose timers this process fires (None: all; shards split them later).
+        self.shards: Shards | None = None
+        self._failures: dict[tuple[int, str, str], int] = {}  # timers whose work failed, how often
 
     # -- games ------------------------------------------------------------------------------
 
@@ -95,6 +112,11 @@ class House:
 
     def forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)
+
+    @property
+    def cached_games(self) -> int:
+        """How many games this process keeps in memory (benchmarks, metrics)."""
+        return len(self._cache)
 
     def cached(self, game_id: int) -> GameRow | None:
         """The game as this process last knew it, without asking the store (for bookkeeping
@@ -232,7 +254,8 @@ class House:
         if fresh is None or fresh.status != "active" or fresh.state is None:
             return
         existing = await self.store.timers(game.id)
-        await self.store.replace_timers(game.id, self.plan_timers(fresh, fresh.state, existing, now()))
+        # Only for the version it was planned from: a move committed meanwhile planned its own.
+        await self.store.replace_timers(game.id, fresh.version, self.plan_timers(fresh, fresh.state, existing, now()))
         self.kick()
 
     # -- the AI seat-filler -------------------------------------------------------------------
@@ -320,12 +343,16 @@ class House:
             await self.table.stop()
 
     async def _run_timers(self) -> None:
-        """Sleep until the earliest timer row (or a kick when a sooner one is added), then fire
-        every due timer. Timers are rows, so a restart simply picks them up again."""
+        """Sleep until the earliest timer row (or a kick when a sooner one is added), then claim
+        the due ones and fire them. Timers are rows, so a restart simply picks them up again;
+        a claim (owner and lease) makes sure no other process fires the same row, and a crashed
+        owner's claims lapse with the lease. While the database refuses (a claim is a write), the
+        loop backs off with growing delays; the store says so once in the log."""
         await self.bot.wait_until_ready()
+        trouble = 0
         while not self.closed:
             try:
-                due = await self.store.next_due()
+                due = await self.store.next_due(self.shards)
                 delay = IDLE_SLEEP if due is None else due - now()
                 if delay > 0:
                     self._sleeping = True
@@ -333,86 +360,99 @@ class House:
                         await asyncio.sleep(min(delay, IDLE_SLEEP))
                     finally:
                         self._sleeping = False
-                for timer in await self.store.due_timers(now()):
+                claimed = await self.store.claim_timers(now(), owner=self.owner, lease=TIMER_LEASE,
+                                                        limit=CLAIM_BATCH, shards=self.shards)
+                trouble = 0
+                for timer in claimed:
                     await self.fire(timer)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("timer loop failed; retrying")
-                await asyncio.sleep(5)
+            except Exception as exc:
+                trouble += 1
+                wait = min(OUTAGE_FIRST * 2 ** (trouble - 1), OUTAGE_MAX)
+                if not isinstance(exc, StoreUnavailable):  # the store logs its own refusals, once
+                    log.exception("timer loop failed; retrying in %ss", wait)
+                await asyncio.sleep(wait)
 
     async def fire(self, timer: Timer) -> None:
-        """Run one due timer, then consume its row, unless an action was committed meanwhile:
-        every commit replaces the game's timers, and SQLite may give a replanned row the id of
-        the one that fired (same kind, ref and due time: a deadline stays at its first due time
-        while its window is open), so deleting by id would lose the replanned deadline."""
-        before = await self.game(timer.game_id)
-        version = before.version if before is not None else None
-        failed = False
+        """Run one claimed timer, judged on the game as it is in the database (never a cached
+        copy), then consume its row: in SQL, only if the game is still at the version the timer
+        was planned for; otherwise what the timer did moved the game and the row was planned
+        again, and only the claim is released. Whatever a timer announces (a deadline passed, a
+        reminder) goes out only after what it did was committed, so a retry never says it twice.
+        A timer whose work failed (the database refusing, a bug in a title) is retried after
+        growing delays, never dropped: a dropped deadline would stall the game."""
+        key = (timer.game_id, timer.kind, timer.ref)
         try:
-            if timer.kind == "ai":
+            game = await self.game(timer.game_id, fresh=True)
+            if game is not None and game.status == "active" and game.state is not None \
+                    and game.version != timer.version:
+                # Planned for another moment (the game was moved without replanning): plan the
+                # game's timers afresh from its state; the loop then fires the current one.
+                await self.replan(game)
+                await self.store.consume_timer(timer)
+            elif game is None or game.status != "active" or game.state is None or paused(game) is not None:
+                await self.store.consume_timer(timer)  # nothing moves (a paused game has no timers)
+            elif timer.kind == "ai":
                 await self.ai_move(timer.game_id, int(timer.ref))
+                await self.store.consume_timer(timer)
             elif timer.kind == "deadline":
-                await self._deadline(timer)
+                await self._deadline(timer, game)
             elif timer.kind == "reminder":
-                await self._reminder(timer)
-        except Exception:
-            failed = True
-            log.exception("timer %s failed; it fires again in %ss", timer, TIMER_RETRY)
-        finally:
-            async with self.lock(timer.game_id):
-                after = await self.game(timer.game_id)
-                if after is None or after.status != "active" or after.version == version:
-                    # A timer whose work failed (the database busy, a bug in a title) is put
-                    # back a little, never dropped: a dropped deadline would stall the game.
-                    same = (timer.id, timer.kind, timer.ref, timer.due_at)
-                    if failed and after is not None and after.status == "active":
-                        await self.store._tx([("UPDATE timers SET due_at = ? WHERE id = ? AND kind = ? AND ref = ?"
-                                               " AND due_at = ?", (now() + TIMER_RETRY, *same))])
-                    else:
-                        await self.store._tx([("DELETE FROM timers WHERE id = ? AND kind = ? AND ref = ?"
-                                               " AND due_at = ?", same)])
+                await self._reminder(timer, game)
+            else:
+                await self.store.consume_timer(timer)
+            self._failures.pop(key, None)
+        except Exception as exc:
+            failures = self._failures[key] = self._failures.get(key, 0) + 1
+            wait = min(TIMER_RETRY * 2 ** (failures - 1), TIMER_RETRY_MAX)
+            if isinstance(exc, StoreUnavailable):
+                log.info("timer %s: the database refuses (%s); it fires again in %ss", timer, exc, wait)
+            else:
+                log.exception("timer %s failed; it fires again in %ss", timer, wait)
+            try:
+                await self.store.retry_timer(timer, now() + wait)
+            except Exception:  # the claim's lease runs out by itself, and the timer fires again
+                log.debug("could not put timer %s back; its lease will lapse", timer, exc_info=True)
 
-    async def _deadline(self, timer: Timer) -> None:
-        game = await self.game(timer.game_id)
-        if game is None or game.status != "active" or game.state is None:
-            return
+    async def _deadline(self, timer: Timer, game: GameRow) -> None:
         engine = ui_for(game.title).game
-        window = next((w for w in engine.windows(game.state) if w.id == timer.ref), None)
+        window = next((w for w in engine.windows(game.state or {}) if w.id == timer.ref), None)
         if window is None:
+            await self.store.consume_timer(timer)
             return
         conf = settings_mod.merged(game.settings)
-        if self.table is not None:
-            self.table.note(game.id, "deadline", window=window, mode=conf["on_deadline"])
         if conf["on_deadline"] == "remind":
-            if self.table is not None:
+            if await self.store.consume_timer(timer) and self.table is not None:
+                self.table.note(game.id, "deadline", window=window, mode="remind")
                 self.table.remind(game.id, list(window.seats), passed=True)
             return
+        moved = False
         if conf["on_deadline"] == "ai":
             for seat in window.seats:
-                game = await self.game(timer.game_id)
-                if game is None or game.status != "active":
-                    return
-                if not any(w.id == timer.ref for w in engine.windows(game.state or {})):
-                    return
-                if engine.legal(game.state or {}, seat):
-                    await self.ai_move(game.id, seat)
-        game = await self.game(timer.game_id)
-        if game is not None and game.status == "active" and any(w.id == timer.ref for w in engine.windows(game.state or {})):
-            await self.act(game.id, SYSTEM, {"type": "timeout", "id": timer.ref})
+                current = await self.game(timer.game_id)
+                if current is None or current.status != "active":
+                    break
+                if not any(w.id == timer.ref for w in engine.windows(current.state or {})):
+                    break
+                if engine.legal(current.state or {}, seat):
+                    result = await self.ai_move(current.id, seat)
+                    moved = moved or (result is not None and result.applied)
+        current = await self.game(timer.game_id)
+        if current is not None and current.status == "active" and any(
+                w.id == timer.ref for w in engine.windows(current.state or {})):
+            result = await self.act(current.id, SYSTEM, {"type": "timeout", "id": timer.ref})
+            moved = moved or result.applied
+        if moved and self.table is not None:  # committed: now it may be said
+            self.table.note(game.id, "deadline", window=window, mode=conf["on_deadline"])
+        await self.store.consume_timer(timer)
 
-    async def _reminder(self, timer: Timer) -> None:
-        game = await self.game(timer.game_id)
-        if game is None or game.status != "active" or game.state is None:
-            return
+    async def _reminder(self, timer: Timer, game: GameRow) -> None:
         engine = ui_for(game.title).game
-        window = next((w for w in engine.windows(game.state) if w.id == timer.ref), None)
+        window = next((w for w in engine.windows(game.state or {}) if w.id == timer.ref), None)
         if window is None:
+            await self.store.consume_timer(timer)
             return
-        humans = {s.seat for s in game.seats if not s.ai_plays}
-        owing = [s for s in window.seats if s in humans]
-        if owing and self.table is not None:
-            self.table.remind(game.id, owing)
         # The next reminder of this window, if it is due one (at most two, none before half the
         # deadline has passed: see settings.reminder_due).
         conf = settings_mod.merged(game.settings)
@@ -421,6 +461,13 @@ class House:
                          if x.kind == "deadline" and x.ref == timer.ref), None)
         length = settings_mod.deadline_for(engine, conf, window.kind)
         due = settings_mod.reminder_due(conf["reminder"], n, now(), deadline, length)
+        # The next reminder is written (or this one consumed) first; the ping goes out only once
+        # it is: a retry after a refused write must not ping twice.
+        if not await self.store.consume_timer(timer, rearm_at=due, payload={"n": n}):
+            return
         if due is not None:
-            await self.store.set_timer(game.id, "reminder", timer.ref, due, {"n": n})
             self.kick()
+        humans = {s.seat for s in game.seats if not s.ai_plays}
+        owing = [s for s in window.seats if s in humans]
+        if owing and self.table is not None:
+            self.table.remind(game.id, owing)

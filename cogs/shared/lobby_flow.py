@@ -9,7 +9,7 @@ under the host's finger.
 from __future__ import annotations
 
 import logging
-import random
+import secrets
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 
 #: What the bot needs in a channel to host a game there.
 NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files", "read_message_history")
+SEED_BITS = 128
 HOST_ONLY = {"addai", "rmai", "opts", "form", "start"}
 
 
@@ -46,6 +47,13 @@ def missing_permissions(interaction: discord.Interaction, channel: Any) -> list[
     if isinstance(channel, discord.Thread):
         needed[1] = "send_messages_in_threads"
     return [p for p in needed if not getattr(perms, p, False)]
+
+
+def new_seed() -> int:
+    """A game's seed: 128 random bits from the operating system, so that no player can work it
+    out from their own hand by trying every seed (a 31-bit seed fell to a few core-hours), nor,
+    with it, the other hands, the draw pile or the seat-filler's choices."""
+    return secrets.randbits(SEED_BITS)
 
 
 class LobbyFlow:
@@ -73,7 +81,7 @@ class LobbyFlow:
         try:
             game = await self.store.create_lobby(
                 guild_id=interaction.guild_id, channel_id=channel.id, title=title, host_id=interaction.user.id,
-                host_name=interaction.user.display_name, lang=lang, seed=random.SystemRandom().randrange(2**31),
+                host_name=interaction.user.display_name, lang=lang, seed=new_seed(),
                 settings=conf, now=now(),
             )
         except ChannelBusy:
@@ -108,7 +116,7 @@ class LobbyFlow:
             game = await self.store.create_lobby(
                 guild_id=old.guild_id, channel_id=old.channel_id, title=old.title, host_id=interaction.user.id,
                 host_name=interaction.user.display_name, lang=old.lang,
-                seed=random.SystemRandom().randrange(2**31), settings=settings, now=now())
+                seed=new_seed(), settings=settings, now=now())
         except ChannelBusy:
             await reply(interaction, t("core.error.channel_busy", title=t(f"{old.title}.name")))
             return

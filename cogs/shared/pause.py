@@ -78,7 +78,7 @@ class Pauser:
                 return
             fresh.settings = {**fresh.settings, "paused": {"missing": missing, "since": now()}}
             await house.store.update_game(game.id, now(), settings=fresh.settings)
-            await house.store.replace_timers(game.id, [])
+            await house.store.replace_timers(game.id, fresh.version, [])
             house.forget(game.id)
         log.warning("game %s paused: the bot lacks %s in channel %s", game.id, missing, game.channel_id)
         if was is None:

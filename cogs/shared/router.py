@@ -14,7 +14,7 @@ import discord
 
 from locales import Translator
 from service.stop import track
-from store import GameRow
+from store import GameRow, StoreUnavailable
 
 from . import codec, pages
 from .house import error_key
@@ -72,11 +72,16 @@ class Router:
                 await self.house_click(interaction, game, code[1:], values)
             else:
                 await self.panel_click(interaction, game, parsed, values)
-        except Exception:
-            log.exception("click %s failed", parsed)
+        except Exception as exc:
+            refused = isinstance(exc, StoreUnavailable)  # the database said no; the store logged it once
+            if not refused:
+                log.exception("click %s failed", parsed)
             # "Nothing was changed" only while it is true: once the click's move is committed, a
             # failure (Discord refusing the reply) leaves the move made.
-            key = "core.error.applied_unshown" if interaction.extras.get("applied") else "core.error.internal"
+            if interaction.extras.get("applied"):
+                key = "core.error.applied_unshown"
+            else:
+                key = "core.error.store_unavailable" if refused else "core.error.internal"
             try:
                 await say(interaction, key)
             except discord.HTTPException:

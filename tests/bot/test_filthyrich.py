@@ -12,6 +12,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cogs.shared import codec
 from engine.core import copy_json
 from engine.filthyrich import GAME
@@ -184,6 +186,7 @@ async def arrange_scene(sim) -> dict[str, str]:
     return ids
 
 
+@pytest.mark.both_backends  # a whole game on SQLite and on PostgreSQL
 async def test_three_player_game_through_the_bot(sim):
     (ART / "transcript.txt").unlink(missing_ok=True)
     ann, bob, cy = await start3(sim)

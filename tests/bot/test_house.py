@@ -11,6 +11,8 @@ from cogs.shared.titles import ui_for
 from tests.support import fuzz
 from tests.support.sim import button, channel_text, custom_ids, first_option, labels, panel_of, reply_text, text_of
 
+pytestmark = pytest.mark.both_backends  # the house on SQLite and on PostgreSQL
+
 TOY = "toy"
 
 

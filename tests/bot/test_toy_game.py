@@ -1,6 +1,10 @@
 """The house, played through Discord with the test-only toy title."""
 
+import pytest
+
 from tests.support.sim import custom_ids, picture_urls, text_of
+
+pytestmark = pytest.mark.both_backends
 
 
 async def test_lobby_start_and_a_whole_game(sim):

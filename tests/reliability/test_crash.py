@@ -34,6 +34,7 @@ SLOW = bool(os.environ.get("BOARDROOM_SLOW"))
 # -- restarts in SimCord ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("title", TITLES)
+@pytest.mark.both_backends
 async def test_restarts_continue_exactly_and_deadlines_are_never_lost(sim, title):
     """One person who never clicks and two AI seats: every move of the person's seat comes from
     a deadline (the AI plays late seats). The bot restarts every few moves; across each restart
@@ -59,6 +60,7 @@ async def test_restarts_continue_exactly_and_deadlines_are_never_lost(sim, title
     assert any(a["seat"] == 0 or a["seat"] is None for a in actions)
 
 
+@pytest.mark.both_backends
 async def test_buttons_drawn_before_a_restart_work_after_it(sim):
     """The table's buttons and a private panel opened before the restart still work after it."""
     from cogs.shared.titles import ui_for
@@ -87,6 +89,7 @@ async def test_buttons_drawn_before_a_restart_work_after_it(sim):
     assert (await sim.store.get(game.id)).version == 1
 
 
+@pytest.mark.both_backends
 async def test_a_deadline_due_while_the_bot_was_down_fires_after_the_restart(sim):
     ann, bob = sim.player("ann"), sim.player("bob")
     game = await start_game(sim, ann, "toy", others=[bob], settings={"ai_delay": 10, "on_deadline": "skip"})
@@ -120,11 +123,13 @@ async def _nod_window(sim):
 
 
 @pytest.mark.parametrize("fail_at", [1, 2])
+@pytest.mark.both_backends
 async def test_a_deadline_whose_work_fails_midway_is_not_lost(sim, fail_at):
     """The deadline of the nod window makes the AI nod for both late seats. The database refuses
     the `fail_at`-th of those commits (busy, full disk): the deadline must fire again and finish
     the window, never vanish (the game would then wait for ever). The second case is the one
-    where the replanned deadline row gets the fired row's id back from SQLite."""
+    where the replanned deadline row gets the fired row's id back from SQLite (today the row
+    keeps its id and its claim, and is consumed only while the game is at its version)."""
     game = await _nod_window(sim)
     store = sim.store
     real = store.commit_action
@@ -133,7 +138,7 @@ async def test_a_deadline_whose_work_fails_midway_is_not_lost(sim, fail_at):
     async def flaky(*args, **kwargs):
         calls["n"] += 1
         if calls["n"] == fail_at:
-            raise sqlite3.OperationalError("database is locked")
+            raise store.refused("the database is locked")
         return await real(*args, **kwargs)
 
     store.commit_action = flaky
@@ -151,6 +156,7 @@ async def test_a_deadline_whose_work_fails_midway_is_not_lost(sim, fail_at):
     assert await log_problems(store, game.id) == []
 
 
+@pytest.mark.both_backends
 async def test_a_failing_seat_filler_does_not_stall_the_table(sim, monkeypatch):
     """The AI raises when asked to nod for the late seats: at the deadline the window closes by
     the title's timeout instead."""

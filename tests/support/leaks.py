@@ -326,31 +326,13 @@ class LeakWatch:
         setattr(obj, name, value)
         self._undo.append(lambda: setattr(obj, name, old))
 
-    def install(self) -> None:
-        import simcord.http.router as router
-
-        import cogs.shared.table as table_mod
-        from cogs.shared.titles import uis
-        from store import Store
-
+    def _watch_store(self, backend: type) -> None:
+        """Record every version a store backend commits (`start`, `commit_action`, and states
+        written by tests through `update_game`)."""
         watch = self
-        real_dispatch = router.dispatch
-
-        def dispatch(backend, method, path, *, json=None, params=None, files=None, **kw):
-            request = watch._before(method, path, json, files)
-            try:
-                result = real_dispatch(backend, method, path, json=json, params=params, files=files, **kw)
-            except Exception:
-                request.delivered = False  # Discord refused it: nobody was shown anything
-                raise
-            watch._after(request, backend, result)
-            return result
-
-        self._patch(router, "dispatch", dispatch)
-
-        real_start = Store.start
-        real_commit = Store.commit_action
-        real_update = Store.update_game
+        real_start = backend.start
+        real_commit = backend.commit_action
+        real_update = backend.update_game
 
         async def start(store, game_id, state, options, now):
             ok = await real_start(store, game_id, state, options, now)
@@ -380,6 +362,36 @@ class LeakWatch:
             if track is not None and "state" in fields and fields["state"] is not None:
                 watch._record(game_id, track.title, fields.get("version", track.latest), fields["state"], [])
 
+        self._patch(backend, "start", start)
+        self._patch(backend, "commit_action", commit_action)
+        self._patch(backend, "update_game", update_game)
+
+    def install(self) -> None:
+        import simcord.http.router as router
+
+        import cogs.shared.table as table_mod
+        from cogs.shared.titles import uis
+        from store.postgres import PostgresStore
+        from store.sqlite import SQLiteStore
+
+        watch = self
+        real_dispatch = router.dispatch
+
+        def dispatch(backend, method, path, *, json=None, params=None, files=None, **kw):
+            request = watch._before(method, path, json, files)
+            try:
+                result = real_dispatch(backend, method, path, json=json, params=params, files=files, **kw)
+            except Exception:
+                request.delivered = False  # Discord refused it: nobody was shown anything
+                raise
+            watch._after(request, backend, result)
+            return result
+
+        self._patch(router, "dispatch", dispatch)
+
+        for backend in (SQLiteStore, PostgresStore):  # each backend writes through its own methods
+            self._watch_store(backend)
+
         from cogs.shared.house import House
 
         real_act = House.act
@@ -392,9 +404,6 @@ class LeakWatch:
             return result
 
         self._patch(House, "act", act)
-        self._patch(Store, "start", start)
-        self._patch(Store, "commit_action", commit_action)
-        self._patch(Store, "update_game", update_game)
 
         # Pictures: tag each drawing with the view it came from; note the bytes png() makes.
         for title, ui in uis().items():
@@ -420,7 +429,10 @@ class LeakWatch:
                 watch.pictures[hashlib.sha256(data).hexdigest()] = tag
             return data
 
-        self._patch(table_mod, "png", png)
+        import cogs.shared.results as results_mod
+
+        for module in (table_mod, results_mod):  # every module that encodes the house's pictures
+            self._patch(module, "png", png)
 
         if self.markers:
             for lang in languages():

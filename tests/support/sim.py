@@ -29,15 +29,21 @@ def _body(entry: Any) -> Any:
 
 
 class Sim:
-    def __init__(self, env: simcord.Env, db_path: Path) -> None:
+    def __init__(self, env: simcord.Env, database: str | Path) -> None:
         self.env = env
-        self.db_path = db_path
+        self.database = str(database)  # an SQLite file path or a postgresql:// URL
         self.guild = env.create_guild()
         self.channel = self.guild.create_text_channel("games")
         self.players: dict[str, simcord.MemberActor] = {}
         self._checked = 0
 
     # -- the world --------------------------------------------------------------------------
+
+    @property
+    def db_path(self) -> Path:
+        """The SQLite file (for tests that open it directly; they run on SQLite only)."""
+        assert not self.database.startswith("postgresql://"), "this test reads the SQLite file itself"
+        return Path(self.database)
 
     @property
     def bot(self):
@@ -195,7 +201,7 @@ class Sim:
         connection's worker thread would then keep the test process alive, so close it here."""
         old = self.env.bot
         await self.settle()
-        await self.env.restart_bot(create_bot(self.db_path))
+        await self.env.restart_bot(create_bot(self.database))
         await stop_detached(old)
         await self.settle()
 
@@ -318,6 +324,15 @@ def text_of(message: discord.Message) -> str:
         parts += [f"{f.name} {f.value}" for f in e.fields]
     parts += [c.content for c in _leaves(message) if isinstance(c, discord.TextDisplay)]
     return "\n".join(parts)
+
+
+def heading(message: discord.Message) -> str:
+    """What a panel says first (its title and description), without what follows (fields,
+    sections, buttons): the part every seat's panel shares in a public moment."""
+    for c in _leaves(message):
+        if isinstance(c, discord.TextDisplay):
+            return c.content
+    return message.embeds[0].description or "" if message.embeds else ""
 
 
 def picture_urls(message: discord.Message) -> list[str]:

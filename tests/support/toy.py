@@ -49,7 +49,8 @@ class Pennies(Game):
             if seat not in state["owed"]:
                 raise RuleError("not_now")
             state["owed"].remove(seat)
-            return self._after_nod(state) if not state["owed"] else []
+            nodded = [{"type": "nodded", "seat": seat}]
+            return nodded + (self._after_nod(state) if not state["owed"] else [])
         if kind != "take":
             raise RuleError("core.error.bad_action")
         if state["owed"]:
@@ -171,6 +172,11 @@ class ToyUI(TitleUI):
         return Panel(title="Pennies", description=f"Pile: {view['pile']}. Your token: {view['private']['luck']}",
                      components=comps, image=lambda: ToyRender.panel_image(view, pc.names, pc.t.lang))
 
+    def todo(self, t, view: dict[str, Any], seat: int) -> str | None:
+        if seat not in view["to_act"]:
+            return None
+        return "nod (OK)." if view["phase"] == "nod" else f"take 1 to {min(3, view['pile'])} coins."
+
     def on_component(self, pc: PanelContext, code: str, values: list[str]):
         if code == "ask":
             return Ask(Modal("How many coins?", "count", [TextInput("n", "Coins (1-3)", max_length=6)]))
@@ -200,6 +206,7 @@ TOY_MESSAGES = {
     "toy.event.lucky": "Your lucky token: {token}",
     "toy.event.won": "{seat} took the last coin!",
     "toy.event.turn": "{seat}'s turn.",
+    "toy.event.nodded": "{seat} nods.",
     "toy.event.nods_timed_out": "Nods timed out.",
 }
 

@@ -1,0 +1,293 @@
+"""The store contract: every method the house, the cogs, the tools and the benchmarks call, and
+nothing else. Two backends keep it: SQLite (`store.sqlite`, the embedded default) and
+PostgreSQL (`store.postgres`, for several processes on one database). `Store.open(database)`
+picks one: a `postgresql://` URL, or a file path.
+
+Promises every backend keeps:
+- an action is written with its snapshot and the game's timers in one transaction guarded by
+  the game's version (compare-and-swap), and every transaction rolls back on any error;
+- one live game per channel (a unique index), so two lobbies racing for a channel cannot both win;
+- timers are claimed before they are fired (`claim_timers`: an owner and a lease), so two
+  processes never fire the same row, and a crashed owner's claims lapse with the lease;
+- a database that refuses writes (full disk, read-only, a deleted file, a lost server) raises
+  `StoreUnavailable`, said once in the log until writes work again;
+- start-up on a database it cannot use raises a `StartupError` whose text is one line for the
+  operator, with nothing changed and the connection closed.
+"""
+
+from __future__ import annotations
+
+import abc
+import logging
+from pathlib import Path
+from typing import Any
+
+from .rows import GameRow, Seat, Shards, Timer
+
+log = logging.getLogger("store")
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+class StoreError(Exception):
+    """Something the store could not do."""
+
+
+class ChannelBusy(StoreError):
+    """The channel already has a game in its lobby or running."""
+
+
+class StoreUnavailable(StoreError):
+    """The database refuses to do this for now (full disk, read-only file, a deleted database
+    file, the server gone). Nothing was changed; the same call may work later."""
+
+
+class StartupError(StoreError):
+    """The bot cannot start on this database. `str()` is one line that says why and what to do."""
+
+
+class AlreadyRunning(StartupError):
+    """Another process already writes this database file."""
+
+
+class SchemaTooNew(StartupError):
+    """The database was written by a newer Boardroom (its schema is ahead of this code's)."""
+
+
+class MigrationFailed(StartupError):
+    """A migration failed; it was rolled back and the database is as it was."""
+
+
+def is_url(database: str | Path) -> bool:
+    return str(database).startswith(("postgresql://", "postgres://"))
+
+
+class Store(abc.ABC):
+    """One database, whichever backend. Times are epoch seconds (floats) everywhere."""
+
+    #: Where the backend's numbered migrations live (store/migrations/<backend>/NNNN_name.sql).
+    migrations: Path
+
+    def __init__(self) -> None:
+        self._refusing: str | None = None  # why writes fail, while they do (logged once)
+
+    # -- lifecycle --------------------------------------------------------------------------
+
+    @classmethod
+    async def open(cls, database: str | Path) -> "Store":
+        """The store for `BOARDROOM_DB`: a `postgresql://` URL or an SQLite file path. The
+        schema is migrated first; a `StartupError` says why it cannot be used."""
+        if is_url(database):
+            from .postgres import PostgresStore
+
+            return await PostgresStore.connect(str(database))
+        from .sqlite import SQLiteStore
+
+        return await SQLiteStore.connect(Path(database))
+
+    @abc.abstractmethod
+    async def close(self) -> None: ...
+
+    # -- the outage log, written once for both backends --------------------------------------
+
+    def refused(self, why: str) -> StoreUnavailable:
+        """Note that the database refused (once in the log, until it works again) and return
+        the error to raise."""
+        if self._refusing is None:
+            log.error("the database refuses writes (%s): nothing is changed until it accepts them again; "
+                      "timers retry with growing delays, players who click are told", why)
+        self._refusing = why
+        return StoreUnavailable(why)
+
+    def accepted(self) -> None:
+        """A write went through: if the database had been refusing, say it is back."""
+        if self._refusing is not None:
+            log.warning("the database accepts writes again (it had refused: %s)", self._refusing)
+            self._refusing = None
+
+    # -- games ------------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    async def create_lobby(self, *, guild_id: int | None, channel_id: int, title: str, host_id: int,
+                           host_name: str, lang: str, seed: int, settings: dict[str, Any], now: float) -> GameRow:
+        """A new game in its lobby with the host in seat 0; `ChannelBusy` if the channel has one."""
+
+    @abc.abstractmethod
+    async def get(self, game_id: int) -> GameRow | None: ...
+
+    @abc.abstractmethod
+    async def live_in(self, channel_id: int) -> GameRow | None:
+        """The channel's game in its lobby or running."""
+
+    @abc.abstractmethod
+    async def latest_in(self, channel_id: int) -> GameRow | None:
+        """The channel's newest game, whatever its status."""
+
+    @abc.abstractmethod
+    async def active_games(self) -> list[tuple[int, int]]:
+        """(id, channel_id) of every game in its lobby or running."""
+
+    @abc.abstractmethod
+    async def games_of_member(self, guild_id: int, user_id: int) -> list[int]:
+        """Running games of a server in which the user holds a seat."""
+
+    @abc.abstractmethod
+    async def games_in_guild(self, guild_id: int) -> list[int]:
+        """Running games of a server."""
+
+    @abc.abstractmethod
+    async def untold_games(self) -> list[int]:
+        """Running or finished games with moves the channel was not told about (a crash came
+        between the commit and the table update)."""
+
+    @abc.abstractmethod
+    async def mark_told(self, game_id: int, version: int) -> None:
+        """The channel was told up to `version` (never moves back)."""
+
+    @abc.abstractmethod
+    async def history(self, *, guild_id: int | None, limit: int = 10, offset: int = 0) -> list[GameRow]:
+        """Finished games of a guild, newest first."""
+
+    @abc.abstractmethod
+    async def user_stats(self, user_id: int, *, guild_id: int | None) -> dict[str, Any]:
+        """{title: {"played": n, "won": n}} over the user's finished games in one server (a
+        server's stats never show another's)."""
+
+    @abc.abstractmethod
+    async def update_game(self, game_id: int, now: float, **fields: Any) -> None:
+        """Set columns of a game (JSON ones encoded) and its `updated_at`."""
+
+    @abc.abstractmethod
+    async def start(self, game_id: int, state: dict[str, Any], options: dict[str, Any], now: float) -> bool:
+        """Lobby -> active, with the first snapshot. False if the lobby was no longer there."""
+
+    @abc.abstractmethod
+    async def commit_action(
+        self, game_id: int, *, expected_version: int, seat: int | None, user_id: int | None,
+        action: dict[str, Any], events: list[dict[str, Any]], state: dict[str, Any], now: float,
+        finished: dict[str, Any] | None = None, timers: list[tuple[str, str, float, dict]] | None = None,
+    ) -> bool:
+        """Append the action and write the new snapshot, only if the game is still at
+        `expected_version`. `timers`, if given, replaces the game's timers in the same
+        transaction (planned for the new version; a timer kept under the same kind and ref keeps
+        its claim). False, with nothing written, when another action won."""
+
+    @abc.abstractmethod
+    async def finish(self, game_id: int, status: str, now: float, result: dict[str, Any] | None = None) -> bool:
+        """End a live game without an action (cancelled, abandoned, ended by the host); its
+        timers go. False if it was not live."""
+
+    @abc.abstractmethod
+    async def actions(self, game_id: int, *, after: int = 0, limit: int | None = None,
+                      newest_first: bool = False) -> list[dict[str, Any]]:
+        """Log entries {seq, seat, user_id, action, events, at} with seq > `after`."""
+
+    @abc.abstractmethod
+    async def action_count(self, game_id: int) -> int: ...
+
+    # -- seats ------------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    async def seats(self, game_id: int) -> list[Seat]: ...
+
+    @abc.abstractmethod
+    async def set_seats(self, game_id: int, seats: list[Seat], now: float) -> None:
+        """Replace the lobby's seat list (join, leave, add or remove an AI, shuffle)."""
+
+    @abc.abstractmethod
+    async def seat_left(self, game_id: int, seat: int, now: float) -> None: ...
+
+    # -- timers -----------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    async def replace_timers(self, game_id: int, version: int, timers: list[tuple[str, str, float, dict]]) -> bool:
+        """Replace a game's timers with ones planned for `version`, only if the game is still at
+        that version (False otherwise, nothing written)."""
+
+    @abc.abstractmethod
+    async def timers(self, game_id: int) -> list[Timer]:
+        """A game's timers, soonest first."""
+
+    @abc.abstractmethod
+    async def next_due(self, shards: Shards | None = None) -> float | None:
+        """When the next timer (of these shards' games) can be claimed: its due time, or the end
+        of the lease another process holds on it."""
+
+    @abc.abstractmethod
+    async def claim_timers(self, now: float, *, owner: str, lease: float, limit: int = 10,
+                           shards: Shards | None = None) -> list[Timer]:
+        """Atomically claim due timers nobody holds (or whose lease ran out) for `owner` until
+        `now + lease`; the claimed rows, soonest first. Only claimed timers may be fired."""
+
+    @abc.abstractmethod
+    async def consume_timer(self, timer: Timer, *, rearm_at: float | None = None,
+                            payload: dict[str, Any] | None = None) -> bool:
+        """A fired timer is done: its row goes (or, with `rearm_at`, stays due then, unclaimed,
+        with `payload` if given),
+        only if the row and its game are still at the version it was planned for. Otherwise
+        (what it did moved the game, and the row was planned again) the claim is released.
+        True if consumed."""
+
+    @abc.abstractmethod
+    async def retry_timer(self, timer: Timer, at: float) -> None:
+        """A fired timer's work failed: release the claim; nobody claims it before `at`."""
+
+    # -- figures for the metrics endpoint (read-only) ---------------------------------------
+
+    @abc.abstractmethod
+    async def game_counts(self) -> dict[tuple[str, str], int]:
+        """How many games there are, by (title, status)."""
+
+    @abc.abstractmethod
+    async def timer_counts(self, now: float, late: float) -> tuple[int, int, int]:
+        """Timers (scheduled, due by `now`, due more than `late` seconds before `now`), claimed
+        or not."""
+
+    # -- settings and preferences -----------------------------------------------------------
+
+    @abc.abstractmethod
+    async def guild_settings(self, guild_id: int | None) -> dict[str, Any]: ...
+
+    @abc.abstractmethod
+    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None: ...
+
+    @abc.abstractmethod
+    async def prefs(self, user_id: int) -> dict[str, bool]:
+        """{"dm_panel", "pings", "dm_closed"} with defaults for a user never seen."""
+
+    @abc.abstractmethod
+    async def set_prefs(self, user_id: int, **values: bool) -> dict[str, bool]: ...
+
+    @abc.abstractmethod
+    async def dm_panel(self, game_id: int, user_id: int) -> tuple[int, int] | None:
+        """(channel_id, message_id) of the user's DM panel for the game."""
+
+    @abc.abstractmethod
+    async def set_dm_panel(self, game_id: int, user_id: int, channel_id: int, message_id: int) -> None: ...
+
+    # -- meta -------------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    async def meta(self, key: str) -> str | None: ...
+
+    @abc.abstractmethod
+    async def set_meta(self, key: str, value: str) -> None: ...
+
+    @abc.abstractmethod
+    async def integrity(self) -> str:
+        """"ok", or what the database's own check found."""
+
+
+def known_version(folder: Path) -> int:
+    """The newest migration number in a backend's folder."""
+    return max((int(p.name.split("_")[0]) for p in folder.glob("*.sql")), default=0)
+
+
+def pending_migrations(folder: Path, current: int, where: str) -> list[tuple[int, Path]]:
+    """The migrations newer than `current`, in order; `SchemaTooNew` if the database is ahead."""
+    known = known_version(folder)
+    if current > known:
+        raise SchemaTooNew(
+            f"{where} has schema version {current}, newer than this Boardroom knows ({known}): it was written by "
+            "a newer version. Run that version (or restore a backup made for this one); nothing was changed.")
+    return sorted((int(p.name.split("_")[0]), p) for p in folder.glob("*.sql") if int(p.name.split("_")[0]) > current)

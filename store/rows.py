@@ -1,0 +1,136 @@
+"""What the store hands out: plain rows, the same from every backend."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+LIVE = ("lobby", "active")
+
+#: The columns of `games` every backend reads, in `GameRow`'s field order.
+GAME_COLUMNS = (
+    "id, guild_id, channel_id, title, status, host_id, lang, options, settings, seed, state, version, "
+    "lobby_message_id, table_message_id, result, created_at, updated_at, finished_at, told_version"
+)
+#: The JSON columns of `games` (`update_game` encodes them).
+JSON_FIELDS = ("options", "settings", "state", "result")
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def loads(value: Any) -> Any:
+    """A JSON column's value: text from SQLite, text or an already decoded value from PostgreSQL."""
+    return json.loads(value) if isinstance(value, (str, bytes)) else value
+
+
+@dataclass
+class Seat:
+    seat: int
+    user_id: int | None
+    name: str
+    is_ai: bool = False
+    left_at: float | None = None
+
+    @property
+    def human(self) -> bool:
+        return not self.is_ai and self.left_at is None and self.user_id is not None
+
+    @property
+    def ai_plays(self) -> bool:
+        return self.is_ai or self.left_at is not None
+
+
+@dataclass
+class GameRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    title: str
+    status: str
+    host_id: int
+    lang: str
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    seed: int
+    state: dict[str, Any] | None
+    version: int
+    lobby_message_id: int | None
+    table_message_id: int | None
+    result: dict[str, Any] | None
+    created_at: float
+    updated_at: float
+    finished_at: float | None
+    told_version: int = 0
+    seats: list[Seat] = field(default_factory=list)
+
+    _COLUMNS = GAME_COLUMNS
+
+    @classmethod
+    def from_row(cls, row: Any) -> "GameRow":
+        r = list(row)
+        for i in (7, 8):
+            r[i] = loads(r[i]) if r[i] else {}
+        for i in (10, 14):
+            r[i] = loads(r[i]) if r[i] else None
+        # Seeds are kept as decimal text (SQLite) or numeric (PostgreSQL): 128 bits fit neither
+        # backend's integer column. int() of either is exact.
+        r[9] = int(r[9])
+        return cls(*r)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for s in self.seats:
+            if s.user_id == user_id and not s.is_ai and s.left_at is None:
+                return s.seat
+        return None
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in sorted(self.seats, key=lambda s: s.seat)]
+
+    @property
+    def live(self) -> bool:
+        return self.status in LIVE
+
+
+@dataclass
+class Timer:
+    """A durable timer row. `version` is the game version it was planned for; `owner` and
+    `lease_until` are its claim while a process fires it."""
+
+    id: int
+    game_id: int
+    kind: str
+    ref: str
+    due_at: float
+    payload: dict[str, Any]
+    version: int = 0
+    owner: str | None = None
+    lease_until: float | None = None
+
+
+@dataclass(frozen=True)
+class Shards:
+    """Which games a process may claim timers of: those whose guild's shard,
+    `(guild_id >> 22) % count`, is in `ids` (a game without a guild is on shard 0, as DMs are)."""
+
+    count: int
+    ids: tuple[int, ...]
+
+
+def user_stats(rows: list[tuple[str, Any, int]]) -> dict[str, Any]:
+    """Games played and won per title, from (title, result, seat) of a user's finished games."""
+    stats: dict[str, dict[str, int]] = {}
+    for title, result, seat in rows:
+        entry = stats.setdefault(title, {"played": 0, "won": 0})
+        entry["played"] += 1
+        places = (loads(result) if result else {}).get("places") or []
+        if seat < len(places) and places[seat] == 1:
+            entry["won"] += 1
+    return stats
+
+
+def timer_rows(timers: list[tuple[str, str, float, dict]]) -> list[tuple[str, str, float, str]]:
+    return [(kind, ref, due, dumps(payload)) for kind, ref, due, payload in timers]

@@ -1,0 +1,183 @@
+"""Slow games, measured: a slow-pace game of each title played through the real bot in SimCord,
+with people acting hours apart on virtual time (and an AI seat), as four people would over a day
+or two. Prints, per title, what the asynchronous loop costs and whether it works:
+
+    turns                 moves after which someone new owed something (a new obligation)
+    messages/turn         messages the bot posted in the channel, per turn
+    obligations pinged    human obligations (window, seat) whose player was mentioned (or sent a
+                          new DM) while it was open, of all human obligations
+    pings/obligation      mentions per human obligation (reminders included)
+    table distance        messages below the table message after each step: the most, the mean
+    early windows         windows a deadline closed before the slow pace's length had passed
+
+    python tools/slowgames.py                       # every title, seed 1
+    python tools/slowgames.py --titles ewars --seed 3 --json slow.json
+
+It drives only what every version of the bot has (the lobby, the house's act, virtual time), so
+the same script measures an older checkout too (docs/UI.md compares them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import re
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import simcord  # noqa: E402 (after the path)
+
+import engine  # noqa: E402
+from bot import create_bot  # noqa: E402
+from cogs.shared import codec  # noqa: E402
+from tests.support import fuzz, toy  # noqa: E402
+from tests.support.sim import Sim  # noqa: E402
+
+TITLES = ("imtheboss", "filthyrich", "blackfriday", "ewars")
+HOUR = 3600.0
+MENTION = re.compile(r"<@(\d+)>")
+
+
+def _obligations(g: Any, state: dict[str, Any]) -> set[tuple[str, int]]:
+    owed = {(w.id, s) for w in g.windows(state) for s in w.seats}
+    covered = {s for _, s in owed}
+    return owed | {("act", s) for s in g.to_act(state) if s not in covered}
+
+
+async def _slow_game(title: str, seed: int, humans: int, ai: int, max_steps: int) -> dict[str, Any]:
+    toy.install()
+    rng = random.Random(seed)
+    g = engine.get(title)
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "slow.db"
+        bot = create_bot(db)
+        async with simcord.run(bot, check_errors=False) as env:
+            sim = Sim(env, db)
+            people = [sim.player(f"p{i}") for i in range(humans)]
+            game = await sim.open_lobby(people[0], title, people[1:], ai)
+            await sim.store.update_game(game.id, 0, seed=seed,
+                                        settings={**game.settings, "pace": "slow", "on_deadline": "ai"})
+            await sim.lobby(people[0], "start")
+            await sim.settle()
+            game = await sim.store.get(game.id)
+            assert game is not None and game.status == "active", f"{title} did not start"
+            user_of = {s.seat: s.user_id for s in game.seats if not s.is_ai}
+            posts_before = len(env.http_requests)
+            open_since: dict[tuple[str, int], float] = {}
+            window_open: dict[str, tuple[float, str]] = {}
+            started = env.now().timestamp()
+            pinged: dict[tuple[str, int], int] = {}
+            distances: list[int] = []
+            turns = 0
+            seen_requests = len(env.http_requests)
+            steps = 0
+            while steps < max_steps:
+                steps += 1
+                game = await sim.store.get(game.id)
+                if game is None or game.status != "active":
+                    break
+                now = env.now().timestamp()
+                owed = _obligations(g, game.state)
+                new = owed - set(open_since)
+                if any(s in user_of for _, s in new):
+                    turns += 1
+                for key in new:
+                    open_since[key] = now
+                for key in set(open_since) - owed:
+                    del open_since[key]
+                for w in g.windows(game.state):
+                    window_open.setdefault(w.id, (now, w.kind))
+                # Who was told since the last look: mentions in the channel, new DMs.
+                for entry in env.http_requests[seen_requests:]:
+                    if entry.method != "POST" or not entry.path.endswith("/messages"):
+                        continue
+                    users = {int(u) for u in MENTION.findall(json.dumps(entry.json or {}))}
+                    for key in open_since:
+                        if user_of.get(key[1]) in users:
+                            pinged[key] = pinged.get(key, 0) + 1
+                seen_requests = len(env.http_requests)
+                for key in new:
+                    if key[1] in user_of:
+                        pinged.setdefault(key, 0)
+                history = sim.channel.history()
+                ids = [m.id for m in history]
+                if game.table_message_id in ids:
+                    distances.append(len(ids) - 1 - ids.index(game.table_message_id))
+                # The humans who owe something act one to five hours later, one at a time.
+                owing = sorted({s for _, s in owed if s in user_of})
+                await sim.advance(rng.uniform(1, 5) * HOUR)
+                game = await sim.store.get(game.id)
+                if game is None or game.status != "active":
+                    break
+                owing = [s for s in owing if g.legal(game.state, s)]
+                if not owing:
+                    continue
+                seat = rng.choice(owing)
+                legal = g.legal(game.state, seat)
+                action = g.ai_action(g.view(game.state, seat), legal, rng) or rng.choice(legal)
+                # The player clicks it: a button carrying the action (as their panel's would), so
+                # the move goes through the bot on SimCord's virtual clock.
+                code = codec.action_code(action, legal)
+                target = game if hasattr(codec, "nonce") else game.id  # older checkouts: bare ids
+                member = next(m for m in people if m.id == user_of[seat])
+                await fuzz.press(sim, member, codec.make("br", target, game.version, code))
+                await sim.settle()
+            game = await sim.store.get(game.id)
+            channel_posts = [e for e in env.http_requests[posts_before:]
+                             if e.method == "POST" and e.path == f"/channels/{sim.channel.id}/messages"]
+            actions = await sim.store.actions(game.id)
+            early = 0  # a window closed by its deadline before the slow pace's length had passed
+            for entry in actions:
+                action = entry["action"]
+                if entry["seat"] is None and action.get("type") == "timeout" and action.get("id") in window_open:
+                    opened, kind = window_open[action["id"]]
+                    if entry["at"] - opened < g.timer(kind).slow - 60:
+                        early += 1
+            humans_owed = len(pinged)
+            return {
+                "title": title, "status": game.status, "actions": len(actions), "turns": turns,
+                "channel_messages": len(channel_posts),
+                "messages_per_turn": round(len(channel_posts) / max(turns, 1), 2),
+                "obligations": humans_owed,
+                "obligations_pinged": sum(1 for n in pinged.values() if n),
+                "pings_per_obligation": round(sum(pinged.values()) / max(humans_owed, 1), 2),
+                "table_distance_max": max(distances, default=0),
+                "table_distance_mean": round(sum(distances) / max(len(distances), 1), 1),
+                "early_windows": early,
+                "virtual_hours": round((env.now().timestamp() - started) / HOUR),
+            }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--titles", default=",".join(TITLES))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--humans", type=int, default=3)
+    parser.add_argument("--ai", type=int, default=1)
+    parser.add_argument("--max-steps", type=int, default=400)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args(argv)
+    rows = []
+    for title in args.titles.split(","):
+        rows.append(asyncio.run(_slow_game(title, args.seed, args.humans, args.ai, args.max_steps)))
+        print(json.dumps(rows[-1]), file=sys.stderr, flush=True)
+    keys = ["title", "status", "actions", "turns", "channel_messages", "messages_per_turn", "obligations",
+            "obligations_pinged", "pings_per_obligation", "table_distance_max", "table_distance_mean",
+            "early_windows", "virtual_hours"]
+    print(" | ".join(keys))
+    for row in rows:
+        print(" | ".join(str(row[k]) for k in keys))
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
