@@ -20,12 +20,12 @@ def config(**env: str) -> Config:
 def test_defaults_and_good_values(tmp_path):
     c = config()
     assert c.token is None and c.dev_guild is None and c.log_level == "INFO" and c.metrics_port is None
-    assert c.database == ROOT / "boardroom.db" and c.metrics_host == "127.0.0.1"
+    assert c.database == str(ROOT / "boardroom.db") and c.metrics_host == "127.0.0.1"
     c = config(DISCORD_TOKEN=" tok ", BOARDROOM_DEV_GUILD=" 123456789012345678 ", BOARDROOM_LOG_LEVEL="debug",
                BOARDROOM_DB=str(tmp_path / "games.db"), BOARDROOM_METRICS_PORT="9108", BOARDROOM_METRICS_HOST="0.0.0.0")
     assert (c.token, c.dev_guild, c.log_level, c.metrics_port, c.metrics_host) == \
         ("tok", 123456789012345678, "DEBUG", 9108, "0.0.0.0")
-    assert c.database == tmp_path / "games.db"
+    assert c.database == str(tmp_path / "games.db")
     url = "postgresql://boardroom:secret@db:5432/boardroom"
     assert config(BOARDROOM_DB=url).database == url
     # libpq's and asyncpg's defaults: no host is the local socket (or PGHOST).

@@ -29,8 +29,8 @@ def port():
 
 
 @pytest.fixture
-def simcord_bot(db_path, port):
-    return create_bot(db_path, metrics_port=port)
+def simcord_bot(database, port):
+    return create_bot(database, metrics_port=port)
 
 
 async def get(port: int, path: str) -> tuple[int, str]:
@@ -52,6 +52,7 @@ def value(figures: dict, name: str, **labels: str) -> float:
     return figures.get((name, tuple(sorted(labels.items()))), 0.0)
 
 
+@pytest.mark.both_backends  # the counts are SQL of each backend
 async def test_metrics_count_games_actions_answers_timers_and_tables(sim, port):
     ann, bob = sim.player("ann"), sim.player("bob")
     before = await scrape(port)
@@ -125,6 +126,7 @@ async def test_table_updates_refused_by_discord_are_counted_as_retried(sim, port
     assert value(after, "boardroom_table_updates_queued") == 0
 
 
+@pytest.mark.both_backends  # the health write goes to each backend
 async def test_healthz_says_what_is_wrong(sim, port, monkeypatch):
     status, body = await get(port, "/healthz")
     assert status == 200 and '"gateway": "connected"' in body and '"database": "writable"' in body
