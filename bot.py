@@ -4,6 +4,8 @@ cogs, registers the slash commands with Discord only when they changed, and runs
 
     python bot.py            run (the token comes from DISCORD_TOKEN or a .env file)
     python bot.py --sync     also re-register the slash commands even if they did not change
+
+SIGTERM and SIGINT stop it gracefully (service/stop.py) and it exits 0.
 """
 
 from __future__ import annotations
@@ -21,8 +23,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from config import NO_TOKEN, Config
+from config import NO_TOKEN, Config, ConfigError
 from locales import catalogue, language_of
+from service import metrics
+from service.endpoint import Endpoint, EndpointError
+from service.stop import InFlight, graceful_stop, stop_on_signals, track
 from store import StartupError, Store, StoreUnavailable
 
 log = logging.getLogger("boardroom")
@@ -44,15 +49,27 @@ class CatalogueTranslator(app_commands.Translator):
         return value if isinstance(value, str) and value else None
 
 
+class BoardroomTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        # Runs in the command's own task, before every slash command: the stop waits for it and
+        # its answer time is measured (clicks and forms are tracked by the game cog's router).
+        track(interaction, "command")
+        return True
+
+
 class Boardroom(commands.Bot):
     def __init__(self, config: Config, *, force_sync: bool = False, store: Store | None = None) -> None:
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
+                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+                         tree_cls=BoardroomTree, http_trace=metrics.http_trace())
         self.config = config
         self.force_sync = force_sync
         self.store = store
         self.house = None
+        self.inflight = InFlight()
+        self.endpoint: Endpoint | None = None
+        self._stopping: asyncio.Future | None = None
 
     async def setup_hook(self) -> None:
         from cogs.shared.house import House
@@ -68,6 +85,8 @@ class Boardroom(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.sync_commands()
         self.house.start_scheduler()
+        if self.config.metrics_port:
+            self.endpoint = await Endpoint.start(self, self.config.metrics_host, self.config.metrics_port)
 
     async def on_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """A slash command that failed answers politely, as clicks do; the trace goes to the log."""
@@ -112,19 +131,37 @@ class Boardroom(commands.Bot):
         log.info("slash commands registered (%s)", scope)
         return True
 
+    @property
+    def stopping(self) -> bool:
+        """True from the moment the stop began (a signal, or `close()`)."""
+        return self._stopping is not None
+
     async def close(self) -> None:
-        if self.house is not None:
-            await self.house.stop()
-        if self.store is not None:
-            await self.store.close()
-            self.store = None
-        await super().close()
+        """The graceful stop (service/stop.py), then the gateway, the HTTP session and the
+        store. A second call waits for the first."""
+        if self._stopping is None:
+            self._stopping = asyncio.ensure_future(self._stop())
+        await asyncio.shield(self._stopping)
+
+    async def _stop(self) -> None:
+        try:
+            await graceful_stop(self)
+        finally:
+            if self.endpoint is not None:
+                await self.endpoint.stop()
+            await super().close()
+            if self.store is not None:
+                await self.store.close()
+                self.store = None
+            log.info("stopped")
 
 
-def create_bot(database: str | Path, *, dev_guild: int | None = None, force_sync: bool = False) -> Boardroom:
+def create_bot(database: str | Path, *, dev_guild: int | None = None, force_sync: bool = False,
+               metrics_port: int | None = None) -> Boardroom:
     """A bot ready to start (used by `main` and by the tests); `database` is an SQLite file path
     or a postgresql:// URL."""
-    config = Config(token=None, database=str(database), dev_guild=dev_guild, log_level="INFO")
+    config = Config(token=None, database=str(database), dev_guild=dev_guild, log_level="INFO",
+                    metrics_port=metrics_port)
     return Boardroom(config, force_sync=force_sync)
 
 
@@ -132,8 +169,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Run the Boardroom Discord bot.")
     parser.add_argument("--sync", action="store_true", help="register the slash commands even if unchanged")
     args = parser.parse_args(argv)
-    config = Config.from_env()
-    logging.basicConfig(level=getattr(logging, config.log_level, logging.INFO),
+    try:
+        config = Config.from_env()
+    except ConfigError as error:
+        print(f"Boardroom cannot start: {error}", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=config.log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     # A board-game bot never joins voice: discord.py's warning about voice support only confuses admins.
     logging.getLogger("discord.client").addFilter(lambda record: "voice will NOT be supported" not in record.getMessage())
@@ -142,6 +183,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         asyncio.run(_run(config, config.token, force_sync=args.sync))
+    except EndpointError as error:
+        print(f"Boardroom cannot start: {error}", file=sys.stderr)
+        return 2
     except StartupError as error:
         # A database the bot cannot use (not a database, written by a newer version, a failed
         # migration, another bot on the same file): one line, nothing changed, no traceback.
@@ -164,6 +208,7 @@ def main(argv: list[str] | None = None) -> int:
 async def _run(config: Config, token: str, *, force_sync: bool = False) -> None:
     store = await Store.open(config.database)  # before Discord: a bad database stops us here
     bot = Boardroom(config, force_sync=force_sync, store=store)
+    stop_on_signals(bot)
     try:
         async with bot:
             await bot.start(token)

@@ -1,21 +1,40 @@
 """Settings, read once from the environment (and a `.env` file beside bot.py) into one typed
-object. Nothing else in the code reads environment variables."""
+object. Nothing else in the code reads environment variables.
+
+A value that is set but malformed stops the start with one line naming the variable
+(`ConfigError`), never a silent fallback: an admin who mistyped the development server would
+otherwise wait an hour for global commands, and one who mistyped the database would start
+an empty one beside their games.
+"""
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+#: URL schemes of the PostgreSQL backend (libpq accepts both spellings).
+POSTGRES_SCHEMES = ("postgresql", "postgres")
+
+
+class ConfigError(ValueError):
+    """A setting is malformed: the message is the one line the admin reads."""
 
 
 @dataclass(frozen=True)
 class Config:
     token: str | None
-    database: str  # an SQLite file path, or a postgresql:// URL
+    #: A SQLite file path, or a `postgresql://user:pass@host/db` URL (as given).
+    database: str
     dev_guild: int | None
     log_level: str
+    #: The health and metrics endpoint's port (None: no endpoint) and address.
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, dotenv: bool = True) -> "Config":
@@ -25,14 +44,79 @@ class Config:
 
                 load_dotenv(ROOT / ".env")
             env = dict(os.environ)
-        guild = (env.get("BOARDROOM_DEV_GUILD") or "").strip()
-        database = (env.get("BOARDROOM_DB") or "").strip() or str(ROOT / "boardroom.db")
         return cls(
             token=(env.get("DISCORD_TOKEN") or "").strip() or None,
-            database=database,
-            dev_guild=int(guild) if guild.isdigit() else None,
-            log_level=(env.get("BOARDROOM_LOG_LEVEL") or "INFO").upper(),
+            database=database_setting(env.get("BOARDROOM_DB") or ""),
+            dev_guild=guild_setting(env.get("BOARDROOM_DEV_GUILD") or ""),
+            log_level=log_level_setting(env.get("BOARDROOM_LOG_LEVEL") or ""),
+            metrics_port=port_setting(env.get("BOARDROOM_METRICS_PORT") or ""),
+            metrics_host=(env.get("BOARDROOM_METRICS_HOST") or "").strip() or "127.0.0.1",
         )
+
+
+def guild_setting(raw: str) -> int | None:
+    value = raw.strip()
+    if not value:
+        return None
+    # A Discord id is a snowflake: a positive 64-bit integer written in ASCII digits.
+    if not (value.isascii() and value.isdigit()) or not 0 < int(value) < 2**64:
+        raise ConfigError(f"BOARDROOM_DEV_GUILD must be a server id (only digits, e.g. 123456789012345678), "
+                          f"not {value!r}: in Discord, right-click the server and choose Copy Server ID.")
+    return int(value)
+
+
+def log_level_setting(raw: str) -> str:
+    value = raw.strip().upper()
+    if not value:
+        return "INFO"
+    if value not in LOG_LEVELS:
+        raise ConfigError(f"BOARDROOM_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {raw.strip()!r}.")
+    return value
+
+
+def port_setting(raw: str) -> int | None:
+    value = raw.strip()
+    if not value:
+        return None
+    if not (value.isascii() and value.isdigit()) or not 0 < int(value) < 65536:
+        raise ConfigError(f"BOARDROOM_METRICS_PORT must be a port number from 1 to 65535, not {value!r}.")
+    return int(value)
+
+
+def database_setting(raw: str) -> str:
+    """A SQLite file path (default `boardroom.db` beside bot.py), or a PostgreSQL URL."""
+    value = raw.strip()
+    if not value:
+        return str(ROOT / "boardroom.db")
+    if "://" in value:
+        return _postgres_url(value)
+    if ":" in value and value.split(":", 1)[0].lower() in (*POSTGRES_SCHEMES, "sqlite", "file"):
+        # "postgresql:/db", "sqlite:games.db": a URL missing its "//", not a file name.
+        raise ConfigError(f"BOARDROOM_DB {value.split(':')[0] + ':...'!r} looks like a URL without '//'; expected "
+                          "a SQLite file path or a URL postgresql://user:password@host[:port]/database.")
+    path = Path(value).expanduser()
+    if path.is_dir():
+        raise ConfigError(f"BOARDROOM_DB must name a database file, but {value!r} is a folder.")
+    if not path.resolve().parent.is_dir():
+        raise ConfigError(f"BOARDROOM_DB: the folder of {value!r} does not exist; create it or choose another path.")
+    return str(path)
+
+
+def _postgres_url(value: str) -> str:
+    """Checked, never rewritten: the backend hands it to the driver as given."""
+    hint = "a SQLite file path or a URL postgresql://user:password@host[:port]/database"
+    try:
+        parts = urlsplit(value)
+        port = parts.port  # raises on a port that is not a number
+    except ValueError as exc:
+        raise ConfigError(f"BOARDROOM_DB is not a valid URL ({exc}); expected {hint}.") from None
+    if parts.scheme.lower() not in POSTGRES_SCHEMES:
+        raise ConfigError(f"BOARDROOM_DB: the scheme {parts.scheme + '://'!r} is not supported; expected {hint}.")
+    if not parts.path.strip("/"):
+        raise ConfigError(f"BOARDROOM_DB names no database after the host; expected {hint}.")
+    if port == 0:
+        raise ConfigError(f"BOARDROOM_DB has port 0; expected {hint}.")
+    return value
 
 
 NO_TOKEN = """\

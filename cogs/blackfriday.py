@@ -30,6 +30,8 @@ from cogs.shared.panel import Apply, Button, Option, Panel, Refuse, Reply, Selec
 from cogs.shared.titles import PanelContext, TableContext, TitleUI, seat_names
 from engine.blackfriday.data import COLOURS, SUBSIDY_UNIT
 from engine.blackfriday.legal import extra_choices, take_choices
+from locales import tr
+from locales.format import join_list, separator
 
 EMOJI = {"Y": "🟨", "B": "🟦", "R": "🟥", "G": "🟩", "O": "🟧"}
 NC = len(COLOURS)
@@ -111,7 +113,7 @@ def _units_for(priv: dict[str, Any], cost: int) -> int:
 
 
 def _sep(lang: str) -> str:
-    return "・" if lang == "ja" else " · "
+    return tr(lang, "core.punct.dot")
 
 
 def _prices_text(view: dict[str, Any], tk, lang: str) -> str:
@@ -194,15 +196,13 @@ class UI(TitleUI):
         prices = _prices(view)
         held = _vec(priv["bags"])
         if any(held):
-            sep = "、" if pc.t.lang == "ja" else ", "
-            items = sep.join(tk("ui.stock_item", colour=c, count=held[i], emoji=EMOJI[c])
-                             for i, c in enumerate(COLOURS) if held[i])
+            items = separator(pc.t.lang).join(tk("ui.stock_item", colour=c, count=held[i], emoji=EMOJI[c])
+                                              for i, c in enumerate(COLOURS) if held[i])
             out.append(tk("ui.stocks", items=items, value=sum(h * p for h, p in zip(held, prices))))
         else:
             out.append(tk("ui.no_stocks"))
         if priv["cards"]:
-            sep = "、" if pc.t.lang == "ja" else ", "
-            cards = sep.join(" / ".join(tk(f"special.{o}") for o in card) for card in priv["cards"])
+            cards = separator(pc.t.lang).join(" / ".join(tk(f"special.{o}") for o in card) for card in priv["cards"])
             out.append(tk("ui.special_line", cards=cards))
         return out
 
@@ -627,7 +627,7 @@ class UI(TitleUI):
         lines.append(tk("ui.table_silver", count=view["purchases"]))
         debtors = [tc.names[s] for s, info in enumerate(view["seats"]) if info.get("debt") and s < len(tc.names)]
         if debtors:
-            lines.append("⚠️ " + tk("ui.table_debt", names=("、" if tc.t.lang == "ja" else ", ").join(debtors)))
+            lines.append("⚠️ " + tk("ui.table_debt", names=join_list(debtors, tc.t.lang)))
         return lines
 
     def narrate(self, t, event: dict[str, Any], names: list[str]) -> str | None:

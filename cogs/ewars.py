@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 from cogs.shared.panel import Apply, Button, Option, Panel, Refuse, Reply, Select, Show
 from cogs.shared.titles import PanelContext, TableContext, TitleUI, seat_names
 from engine.ewars.data import HIGH_TO_LOW
+from locales.format import separator
 
 #: Dice faces as keycap emoji: legible at any size, unlike the ⚀-⚅ glyphs.
 KEYCAPS = {f: f"{f}\ufe0f\u20e3" for f in range(1, 10)}
@@ -51,7 +52,7 @@ def picks_code(picks: list[dict[str, str]]) -> str:
 
 
 def _sep(t) -> str:
-    return "、" if t.lang == "ja" else ", "
+    return separator(t.lang)
 
 
 class UI(TitleUI):

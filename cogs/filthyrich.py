@@ -18,6 +18,7 @@ start with "!", "#", "L" or "H" (those belong to the house's action, lobby and h
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from cogs.filthyrich_calc import (
@@ -84,7 +85,7 @@ class UI(CardMenus, TitleUI):
             comps.append(Button(pc.tk("ui.refresh"), "ref", "secondary", emoji="🔄", any_version=True))
         if image is None and hand_image:
             names, lang = pc.picture_names, pc.t.lang
-            image = lambda: self.render.panel_image(view, names, lang)
+            image = partial(self.render.panel_image, view, names, lang)
         return Panel(title=title, description=description, fields=self.holdings(pc) if holdings else [],
                      components=comps, image=image)
 

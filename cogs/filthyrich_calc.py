@@ -19,6 +19,7 @@ from engine.filthyrich.data import (
     kind,
 )
 from locales import Translator
+from locales.format import separator
 
 T = "filthyrich"
 KIND_EMOJI = {"business": "🏪", "asset": "💼", "action": "⚡"}
@@ -55,12 +56,12 @@ def card_name(t: Translator, k: str) -> str:
 
 
 def sep(t: Translator) -> str:
-    return "、" if t.lang == "ja" else ", "
+    return separator(t.lang)
 
 
 def sentences(t: Translator, *parts: str) -> str:
     """Sentences on one line: a space between them, none after Japanese 。"""
-    return ("" if t.lang == "ja" else " ").join(p for p in parts if p)
+    return t("core.punct.sentence").join(p for p in parts if p)
 
 
 def at(slots: list[int]) -> str:

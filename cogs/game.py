@@ -15,6 +15,7 @@ from discord.app_commands import locale_str as _l
 from discord.ext import commands
 
 from locales import Translator
+from locales.format import join_list
 from store import GameRow
 
 from .shared import lobby as lobby_mod, pages
@@ -152,7 +153,7 @@ class GameCog(commands.Cog):
             places = (g.result or {}).get("places") or []
             winners = [text_name(g.seats[i].name) for i, p in enumerate(places) if p == 1 and i < len(g.seats)]
             lines.append(t("core.history.line", title=t(f"{g.title}.name"), when=f"<t:{int(g.finished_at or 0)}:d>",
-                           winners=", ".join(winners) or "—", channel=f"<#{g.channel_id}>"))
+                           winners=join_list(winners, t.lang) or "—", channel=f"<#{g.channel_id}>"))
         await interaction.response.send_message(view=panel_view(0, 0, Panel(title=t("core.history.title"),
                                                                             description="\n".join(lines))),
                                                 ephemeral=True)

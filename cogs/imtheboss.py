@@ -52,6 +52,7 @@ from cogs.shared.titles import PanelContext, TableContext, TitleUI
 from engine.imtheboss.data import CIDX, CLANS, DRAW, DRAW_BY_PLACARDS, KINDS, SPACES, kind
 from engine.imtheboss.table import shared_plan
 from locales import Translator
+from locales.format import separator
 
 T = "imtheboss"
 MAX_OPTIONS = 25
@@ -64,7 +65,7 @@ KIND_EMOJI = {"recruit": "👥", "boss": "📢", "stop": "✋", "travel-grey": "
 
 
 def sep(t: Translator) -> str:
-    return "、" if t.lang == "ja" else ", "
+    return separator(t.lang)
 
 
 def name_of(names: list[str], seat: int | None) -> str:

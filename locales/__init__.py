@@ -3,10 +3,14 @@
 Files are `locales/<lang>/<domain>.toml`; a key `error.not_your_turn` in `imtheboss.toml` is
 looked up as `imtheboss.error.not_your_turn`. `core.toml` holds the shared house strings.
 
-Values are `str.format` templates with two additions:
+Values are `str.format` templates with three additions:
   - `{clan:@imtheboss.clan}` localises the value itself: it becomes `imtheboss.clan.<value>`;
-    a list value is localised item by item and joined (`, ` or `、`);
-  - a table `{one = "...", other = "..."}` is a plural, chosen by the `count` parameter.
+    a list value is localised item by item and written as the language writes a list
+    ("Red, Blue, and Green", 「赤、青、緑」);
+  - `{amount:num}` writes a number with the language's digit grouping (1,234 / 1.234);
+  - a table `{one = "...", other = "..."}` is a plural, chosen by the `count` parameter with
+    the language's CLDR plural rules (`zero`, when present, is used for a count of 0).
+Lists, durations, numbers and plural rules come from Babel (`locales/format.py`).
 
 English, Japanese and Spanish are complete (tests check every key and parameter); others fall
 back to English key by key.
@@ -21,6 +25,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Mapping
 
+from .format import join_list, number, plural_form
+
 log = logging.getLogger(__name__)
 
 ROOT = Path(__file__).resolve().parent
@@ -28,6 +34,8 @@ DEFAULT = "en"
 COMPLETE = ("en", "ja", "es")
 #: Discord locale codes (discord.Locale values) to catalogue languages.
 _DISCORD = {"ja": "ja", "es-ES": "es", "es-419": "es"}
+#: CLDR's plural categories: the keys a plural table may have.
+PLURAL_FORMS = {"zero", "one", "two", "few", "many", "other"}
 
 
 def languages() -> list[str]:
@@ -53,7 +61,7 @@ def _flatten(prefix: str, table: Mapping[str, Any], out: dict[str, Any]) -> None
 
 
 def _is_plural(value: Mapping[str, Any]) -> bool:
-    return bool(value) and set(value) <= {"zero", "one", "other"} and "other" in value
+    return bool(value) and set(value) <= PLURAL_FORMS and "other" in value
 
 
 def load(lang: str) -> dict[str, Any]:
@@ -84,9 +92,10 @@ class _Formatter(string.Formatter):
         if format_spec.startswith("@"):
             base = format_spec[1:]
             if isinstance(value, (list, tuple)):
-                sep = "、" if self.lang == "ja" else ", "
-                return sep.join(tr(self.lang, f"{base}.{v}") for v in value)
+                return join_list((tr(self.lang, f"{base}.{v}") for v in value), self.lang)
             return tr(self.lang, f"{base}.{value}")
+        if format_spec == "num" and isinstance(value, (int, float)) and not isinstance(value, bool):
+            return number(value, self.lang)
         return super().format_field(value, format_spec)
 
 
@@ -111,10 +120,8 @@ def tr(lang: str, key: str, /, **params: Any) -> str:
         count = params.get("count", 0)
         if count == 0 and "zero" in template:
             template = template["zero"]
-        elif count == 1 and lang != "ja" and "one" in template:
-            template = template["one"]
         else:
-            template = template["other"]
+            template = template.get(plural_form(count, lang), template["other"])
     if not params:
         return str(template).replace("{{", "{").replace("}}", "}")
     try:

@@ -21,6 +21,7 @@ from PIL import Image, ImageDraw
 
 from engine.ewars.data import HIGH_TO_LOW, REACH
 from engine.ewars.grid import index_of
+from locales.format import separator
 from render.common import (
     BAD,
     GOLD,
@@ -453,7 +454,7 @@ def _banner(draw: ImageDraw.ImageDraw, y: int, view: dict[str, Any], names: Sequ
         fill, ink = (120, 80, 150), (250, 250, 250)
         winners = view.get("winners") or []
         if winners:
-            sep = "、" if lang == "ja" else ", "
+            sep = separator(lang)
             key = "render.winners" if len(winners) > 1 else "render.winner"
             text = f"{text} · " + _tk(lang, key, names=sep.join(_name(names, w) for w in winners))
     draw.rectangle([0, y, WIDTH, y + 56], fill=fill)
@@ -652,7 +653,7 @@ def results_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Im
     draw_text(draw, (WIDTH - 24, 32), _tk(lang, "render.results"), SIZE_BODY, TEXT, anchor="rm", max_width=380)
     y = 84
     top = max(scores) if scores else 0
-    for k, s in enumerate(order):
+    for s in order:
         place = 1 + sum(1 for o in scores if o > scores[s])
         colour = seat_colour(s)
         box = (20, y, WIDTH - board_w - 40, y + row_h)
@@ -669,7 +670,7 @@ def results_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Im
                   anchor="rm")
         y += row_h + 10
     key = "render.winners" if len(winners) > 1 else "render.winner"
-    sep = "、" if lang == "ja" else ", "
+    sep = separator(lang)
     draw_text(draw, (24, y + 24), _tk(lang, key, names=sep.join(_name(names, s) for s in sorted(winners))), SIZE_BODY, GOLD,
               bold=True, anchor="lm", max_width=WIDTH - board_w - 70)
     bx = WIDTH - board_w - 10

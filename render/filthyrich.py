@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 
 from engine.filthyrich.binder import rc
 from engine.filthyrich.data import ACTIONS, ASSETS, BUSINESSES, LUXURIES, LUXURY_ORDER, SHAPES, kind
+from locales.format import separator
 from render.common import (
     BAD,
     BG,
@@ -394,7 +395,7 @@ def _draw_side(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang
         room = col_w - text_width(price, font(SIZE_SMALL, True)) - 28
         chips.append((lid, price, [ellipsize(line, room, small) for line in _lines(_name(lang, lid), room, small, 2)]))
     chip_h = 64 if any(len(lines) > 1 for _, _, lines in chips) else 40
-    for i, (lid, price, lines) in enumerate(chips):
+    for i, (_lid, price, lines) in enumerate(chips):
         cx = x + (i % 2) * (col_w + 10)
         cy = y + (i // 2) * (chip_h + 6)
         rounded(draw, (cx, cy, cx + col_w, cy + chip_h), radius=8, fill=PANEL_LIGHT)
@@ -425,7 +426,7 @@ def _player_rows(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], la
                  places: list | None = None) -> int:
     """One row per player: name, luxuries and money; businesses with hand, marks and tax;
     assets (Muscle with its row)."""
-    sep = "、" if lang == "ja" else ", "
+    sep = separator(lang)
     for s, seat in enumerate(view["seats"]):
         h = ROW_H
         alive = seat["alive"]

@@ -232,6 +232,17 @@ class Store(abc.ABC):
     async def retry_timer(self, timer: Timer, at: float) -> None:
         """A fired timer's work failed: release the claim; nobody claims it before `at`."""
 
+    # -- figures for the metrics endpoint (read-only) ---------------------------------------
+
+    @abc.abstractmethod
+    async def game_counts(self) -> dict[tuple[str, str], int]:
+        """How many games there are, by (title, status)."""
+
+    @abc.abstractmethod
+    async def timer_counts(self, now: float, late: float) -> tuple[int, int, int]:
+        """Timers (scheduled, due by `now`, due more than `late` seconds before `now`), claimed
+        or not."""
+
     # -- settings and preferences -----------------------------------------------------------
 
     @abc.abstractmethod

@@ -448,6 +448,16 @@ class PostgresStore(Store):
 
     # -- meta -------------------------------------------------------------------------------
 
+    async def game_counts(self) -> dict[tuple[str, str], int]:
+        rows = await self._all("SELECT title, status, COUNT(*) FROM games GROUP BY title, status")
+        return {(r[0], r[1]): r[2] for r in rows}
+
+    async def timer_counts(self, now: float, late: float) -> tuple[int, int, int]:
+        row = await self._one(
+            "SELECT COUNT(*), COUNT(*) FILTER (WHERE due_at <= $1), COUNT(*) FILTER (WHERE due_at <= $2) FROM timers",
+            now, now - late)
+        return row[0], row[1], row[2]
+
     async def meta(self, key: str) -> str | None:
         row = await self._one("SELECT value FROM meta WHERE key = $1", key)
         return row[0] if row else None

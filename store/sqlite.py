@@ -423,6 +423,16 @@ class SQLiteStore(Store):
 
     # -- meta -------------------------------------------------------------------------------
 
+    async def game_counts(self) -> dict[tuple[str, str], int]:
+        rows = await self._all("SELECT title, status, COUNT(*) FROM games GROUP BY title, status")
+        return {(title, status): n for title, status, n in rows}
+
+    async def timer_counts(self, now: float, late: float) -> tuple[int, int, int]:
+        scheduled, due, overdue = await self._one(
+            "SELECT COUNT(*), COALESCE(SUM(due_at <= ?), 0), COALESCE(SUM(due_at <= ?), 0) FROM timers",
+            (now, now - late))
+        return scheduled, due, overdue
+
     async def meta(self, key: str) -> str | None:
         row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))
         return row[0] if row else None

@@ -127,11 +127,25 @@ async def _slow_game(title: str, seed: int, humans: int, ai: int, max_steps: int
                 code = codec.action_code(action, legal)
                 target = game if hasattr(codec, "nonce") else game.id  # older checkouts: bare ids
                 member = next(m for m in people if m.id == user_of[seat])
-                await fuzz.press(sim, member, codec.make("br", target, game.version, code))
+                cid = codec.make("br", target, game.version, code)
+                # The button sits on a message the bot never hears of (as an ephemeral panel
+                # would), which goes once clicked: the channel holds only what the bot posted.
+                carrier = env.backend.create_message(sim.channel.id, env.backend.bot_user.id, "", broadcast=False,
+                                                     components=[{"type": 1, "components": [
+                                                         {"type": 2, "style": 2, "label": "?", "custom_id": cid}]}])
+                await fuzz.press(sim, member, cid, message=carrier)
+                env.backend.delete_message(sim.channel.id, carrier.id)
                 await sim.settle()
             game = await sim.store.get(game.id)
             channel_posts = [e for e in env.http_requests[posts_before:]
                              if e.method == "POST" and e.path == f"/channels/{sim.channel.id}/messages"]
+            kinds: dict[str, int] = {}
+            for entry in channel_posts:
+                body = json.dumps(entry.json or {}, ensure_ascii=False)
+                kind = ("table" if "attachment://table-" in body else "results" if "results-" in body
+                        else "reminder" if ("Reminder" in body or "deadline has passed" in body) else "call"
+                        if "🔔" in body else "narration" if "▸" in body else "other")
+                kinds[kind] = kinds.get(kind, 0) + 1
             actions = await sim.store.actions(game.id)
             early = 0  # a window closed by its deadline before the slow pace's length had passed
             for entry in actions:
@@ -152,6 +166,7 @@ async def _slow_game(title: str, seed: int, humans: int, ai: int, max_steps: int
                 "table_distance_mean": round(sum(distances) / max(len(distances), 1), 1),
                 "early_windows": early,
                 "virtual_hours": round((env.now().timestamp() - started) / HOUR),
+                "messages_by_kind": kinds,
             }
 
 

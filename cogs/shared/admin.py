@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from locales import Translator
+from locales.format import duration
 from store import GameRow
 
 from . import lobby as lobby_mod, settings as settings_mod
@@ -28,12 +29,12 @@ def settings_panel(game: GameRow, t: Translator, kind: str | None = None) -> Pan
     lines = [
         t("core.lobby.pace", pace=t(f"core.pace.{conf['pace']}")),
         t("core.lobby.on_deadline", mode=t(f"core.on_deadline.{conf['on_deadline']}")),
-        t("core.settings.reminder", every=settings_mod.human_duration(conf["reminder"], t.lang)),
+        t("core.settings.reminder", every=duration(conf["reminder"], t.lang)),
     ]
     for timer in ui.game.timers:
         length = settings_mod.deadline_for(ui.game, conf, timer.kind)
         lines.append(t("core.settings.deadline_line", kind=t(f"{game.title}.timer.{timer.kind}"),
-                       length=settings_mod.human_duration(length, t.lang) if length else t("core.settings.none")))
+                       length=duration(length, t.lang) if length else t("core.settings.none")))
     comps: list[Any] = [
         Select("Hset:pace", t("core.lobby.choose_pace"), [Option(t(f"core.pace.{p}"), p, default=conf["pace"] == p)
                                                           for p in settings_mod.PACES], any_version=True),
@@ -41,7 +42,7 @@ def settings_panel(game: GameRow, t: Translator, kind: str | None = None) -> Pan
                [Option(t(f"core.on_deadline.{m}"), m, description=short(t(f"core.on_deadline_help.{m}")),
                        default=conf["on_deadline"] == m) for m in settings_mod.ON_DEADLINE], any_version=True),
         Select("Hset:reminder", t("core.settings.choose_reminder"),
-               [Option(settings_mod.human_duration(s, t.lang) if s else t("core.settings.none"), str(s),
+               [Option(duration(s, t.lang) if s else t("core.settings.none"), str(s),
                        default=conf["reminder"] == s) for s in settings_mod.REMINDER_CHOICES], any_version=True),
         Select("Hkind", t("core.settings.choose_kind"),
                [Option(t(f"{game.title}.timer.{tk.kind}"), tk.kind, default=tk.kind == kind) for tk in ui.game.timers],
@@ -50,7 +51,7 @@ def settings_panel(game: GameRow, t: Translator, kind: str | None = None) -> Pan
     if kind:
         current = settings_mod.deadline_for(ui.game, conf, kind)
         comps.append(Select(f"Hlen:{kind}", t("core.settings.choose_length", kind=t(f"{game.title}.timer.{kind}")),
-                            [Option(settings_mod.human_duration(s, t.lang) if s else t("core.settings.none"), str(s),
+                            [Option(duration(s, t.lang) if s else t("core.settings.none"), str(s),
                                     default=s == current) for s in settings_mod.DEADLINE_CHOICES], any_version=True))
     return Panel(title=t("core.settings.title", title=t(f"{game.title}.name")), description="\n".join(lines),
                  components=comps)

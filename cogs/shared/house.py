@@ -21,6 +21,7 @@ import discord
 
 from engine.core import SYSTEM, RuleError
 from locales import Translator
+from service import metrics
 from store import GameRow, Shards, Store, StoreUnavailable, Timer
 
 from . import settings as settings_mod
@@ -183,6 +184,7 @@ class House:
             try:
                 events = engine.apply(state, seat, action)
             except RuleError as err:
+                metrics.action(game.title, "refused")
                 return Result("refused", game, error=err)
             outcome = engine.outcome(state)
             t = now()
@@ -202,6 +204,7 @@ class House:
             else:
                 self._cache[game_id] = game  # the committed row wins over any read that raced it
             self.kick()
+        metrics.action(game.title, "applied")
         if self.table is not None:
             after = self.obligations(game, state) if outcome is None else set()
             self.table.changed(game, events, ping=sorted({seat for _, seat in after - before}))

@@ -11,6 +11,7 @@ from typing import Any
 import discord
 
 from locales import Translator, languages
+from locales.format import duration
 from store import GameRow, Seat
 
 from . import settings as settings_mod
@@ -78,7 +79,7 @@ def deadline_lines(game: GameRow, t: Translator) -> list[str]:
     """Each timed window of the title with its length now, and its live and slow defaults."""
     g = ui_for(game.title).game
     conf = settings_mod.merged(game.settings)
-    dur = settings_mod.human_duration
+    dur = duration
     lines = []
     for timer in g.timers:
         now = settings_mod.deadline_for(g, conf, timer.kind)

@@ -16,6 +16,7 @@ import discord
 
 from engine.core import RuleError
 from locales import Translator, language_of, languages
+from locales.format import join_list
 from store import ChannelBusy, GameRow, Seat
 
 from . import codec, lobby as lobby_mod, settings as settings_mod
@@ -69,7 +70,7 @@ class LobbyFlow:
         t = tr_for(interaction)
         missing = missing_permissions(interaction, channel)
         if missing:
-            await reply(interaction, t("core.error.bot_permissions", perms=", ".join(t(f"core.perm.{p}") for p in missing)))
+            await reply(interaction, t("core.error.bot_permissions", perms=join_list((t(f"core.perm.{p}") for p in missing), t.lang)))
             return
         defaults = await self.store.guild_settings(interaction.guild_id)
         # The host's own language unless the server chose one with /game defaults: a server's

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from locales import Translator
+from locales.format import join_list
 from store import GameRow
 
 from .clock import now
@@ -126,12 +127,12 @@ class Pauser:
     def reason(self, game: GameRow, t: Translator) -> str:
         """Why the game is paused, for a player who clicks."""
         info = paused(game) or {}
-        perms = ", ".join(t(f"core.perm.{p}") for p in info.get("missing", ["view_channel"]))
+        perms = join_list((t(f"core.perm.{p}") for p in info.get("missing", ["view_channel"])), t.lang)
         return t("core.pause.click", perms=perms, channel=f"<#{game.channel_id}>")
 
     async def tell_dm_panels(self, game: GameRow, key: str, missing: list[str]) -> None:
         t = Translator(game.lang)
-        perms = ", ".join(t(f"core.perm.{p}") for p in missing)
+        perms = join_list((t(f"core.perm.{p}") for p in missing), t.lang)
         text = "⏸️ " + t(key, perms=perms, channel=f"<#{game.channel_id}>")
         for s in game.seats:
             if not s.user_id or s.ai_plays:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from locales import Translator
+from service.stop import track
 from store import GameRow, StoreUnavailable
 
 from . import codec, pages
@@ -56,6 +57,7 @@ class Router:
             pass
 
     async def route(self, interaction: discord.Interaction, parsed: codec.Parsed, values: list[str]) -> None:
+        track(interaction, "form" if parsed.kind == "bm" else "click")  # the stop waits for it; its time is measured
         try:
             if parsed.game_id == 0:
                 await self.gameless(interaction, parsed)

@@ -80,17 +80,3 @@ def validate(key: str, value: Any) -> bool:
     if key == "reminder":
         return isinstance(value, int) and 0 <= value <= 7 * 24 * 3600
     return False
-
-
-def human_duration(seconds: int, lang: str) -> str:
-    """60 -> '1 min', 5400 -> '1 h 30 min' (ja: '1分', '1時間30分')."""
-    if seconds <= 0:
-        return "—"
-    d, rem = divmod(int(seconds), 86400)
-    h, rem = divmod(rem, 3600)
-    m, s = divmod(rem, 60)
-    if lang == "ja":
-        parts = [f"{d}日" if d else "", f"{h}時間" if h else "", f"{m}分" if m else "", f"{s}秒" if s else ""]
-        return "".join(p for p in parts if p)
-    parts = [f"{d} d" if d else "", f"{h} h" if h else "", f"{m} min" if m else "", f"{s} s" if s else ""]
-    return " ".join(p for p in parts if p)

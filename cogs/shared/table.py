@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from locales import Translator
+from locales.format import join_list, separator
 from render.common import picture_names, png
+from service import metrics
 from store import GameRow
 
 from .clock import now
@@ -170,6 +172,7 @@ class TableKeeper:
                 delay = self.retry_delay(exc, failures)
                 log.warning("table update for game %s failed (%s); retrying in %.1fs", game_id, exc, delay)
                 self.retrying.add(game_id)
+                metrics.table_retry()
                 try:
                     await asyncio.sleep(delay)
                 finally:
@@ -375,7 +378,7 @@ class TableKeeper:
             humans = {s.seat for s in game.seats if not s.ai_plays}
             waiting = list(engine.to_act(game.state or {}))
             if waiting:
-                lines.append(t("core.table.waiting", seats=", ".join(
+                lines.append(t("core.table.waiting", seats=separator(t.lang).join(
                     text_name(ai_tagged(game.seats[s].name, s not in humans)) for s in waiting)))
             deadline = await self.deadline_for(game, waiting)
             if deadline:
@@ -510,7 +513,7 @@ class TableKeeper:
             blocked = self.blocked.get(game.id)
         warnings = [notice] if notice else []
         if blocked and game.status == "active":
-            warnings.append("⚠️ " + t("core.table.blocked", perms=", ".join(t(f"core.perm.{p}") for p in blocked)))
+            warnings.append("⚠️ " + t("core.table.blocked", perms=join_list((t(f"core.perm.{p}") for p in blocked), t.lang)))
         if paused(game) is not None and game.status == "active":
             warnings.append("⏸️ " + self.house.pauser.reason(game, t))
         if warnings:

@@ -18,6 +18,7 @@ from typing import Any
 import engine
 from engine.core import Game
 from locales import Translator
+from locales.format import join_list
 from render.common import picture_names
 
 from . import codec
@@ -162,8 +163,7 @@ def seat_names(value: Any, names: list[str], t: Translator) -> Any:
     if isinstance(value, int):
         return names[value] if 0 <= value < len(names) else str(value)
     if isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        sep = "、" if t.lang == "ja" else ", "
-        return sep.join(names[v] if 0 <= v < len(names) else str(v) for v in value)
+        return join_list((names[v] if 0 <= v < len(names) else str(v) for v in value), t.lang)
     return value
 
 

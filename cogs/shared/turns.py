@@ -139,7 +139,10 @@ class Turns:
         if not story and not calls:
             return
         turn = self.current.get(game.id)
-        extend = (not calls and turn is not None and turn.latest and turn.channel_id == game.channel_id
+        # A turn that passes to a seat-filler is a turn too: its moves get a message of their
+        # own (with no call), rather than growing the humans' message for ever.
+        extend = (not calls and not p.ping and turn is not None and turn.latest
+                  and turn.channel_id == game.channel_id
                   and len(turn.content) + sum(len(s) + 1 for s in story) <= MESSAGE_LIMIT)
         if extend:
             assert turn is not None

@@ -202,7 +202,7 @@ def finish(state, reason: str, events: list) -> None:
     limit = sub_limit(state)
     final = []
     cur = prices(state)
-    for s, p in enumerate(state["players"]):
+    for p in state["players"]:
         sold = sum(p["bags"][c] * cur[c] for c in range(NC))
         for c in range(NC):
             state["market"][c] += p["bags"][c]

@@ -411,7 +411,7 @@ async def test_tax_and_auction_deadlines_fire_under_virtual_time(sim):
     await sim.advance(20)
     game = await sim.game()
     text = channel_text(sim, mark - 1)  # the latest turn message is extended while it is the latest
-    assert "Deadline passed for bob, cy: their move is skipped." in text
+    assert "Deadline passed for bob and cy: their move is skipped." in text
     assert "bob pays $1 in taxes." in text and "cy cannot pay $4 and goes bankrupt!" in text
     assert game.state["ads"]["tattoo_parlour"]["owner"] == 1  # Bob's silence kept his business
     assert game.state["biz"][1] == [ids["tattoo_parlour"]] and game.state["money"][:2] == [13, 6]

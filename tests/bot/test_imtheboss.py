@@ -374,7 +374,7 @@ async def test_four_player_game(sim):
     st = await state(sim)
     assert st["window"] is None and list(st["deal"]["away"]) == ["red"]
     said = channel_text(sim, mark)
-    assert "⏰ Deadline passed for ann, bob, cal: the AI moves for them." in said
+    assert "⏰ Deadline passed for ann, bob, and cal: the AI moves for them." in said
     assert "ann's Red placard goes travelling." in said
     text = await table_text(sim)
     assert "✈️ Travelling: ann: 🟥 Red placard" in text and "⬜ 🟥 Red" in text

@@ -475,7 +475,7 @@ def test_S13_audit_with_a_sale(script):
     ad(st, A, "donut_shop", 1, [9])
     asset(st, D, "savings_bonds")
     visit = hand(st, A, "tax_inspector")
-    events = play(st, A, visit, target=B)
+    play(st, A, visit, target=B)
     assert st["phase"] == "audit" and st["tax"]["pending"] == [B]
     assert GAME.to_act(st) == [B]
     do(st, B, type="tax_decision", sell=[karaoke])
@@ -1273,7 +1273,7 @@ def test_every_window_follows_the_pace():
     money: the seat-filler must not settle it while the player sleeps); a live one minutes."""
     kinds = {t.kind: t for t in GAME.timers}
     assert set(kinds) == {"turn", "tax", "audit", "auction"}
-    for kind in ("tax", "audit", "auction"):
-        assert kinds[kind].slow >= 8 * 3600, kind
-        assert kinds[kind].live <= 5 * 60, kind
+    for window in ("tax", "audit", "auction"):
+        assert kinds[window].slow >= 8 * 3600, window
+        assert kinds[window].live <= 5 * 60, window
     assert kinds["turn"].slow >= 24 * 3600

@@ -19,7 +19,7 @@ def _is_notdef(fnt, ch, notdef_bytes) -> bool:
 
 def _chars(keys_and_values, all_symbols: bool) -> set[str]:
     out = set()
-    for key, value in keys_and_values:
+    for _key, value in keys_and_values:
         for part in (value.values() if isinstance(value, dict) else [value]):
             for ch in str(part):
                 # Emoji and dingbats (category So) appear in Discord text, which Discord draws;

@@ -96,6 +96,6 @@ def test_mid_deal_snapshots_exist():
 @pytest.mark.parametrize("seats", [3, 6])
 def test_pictures_stay_small(seats):
     """Speed is measured by `python -m bench`; here only the size budget (500 KB)."""
-    for key, (mine, public) in snapshots(seats).items():
+    for key, (_mine, public) in snapshots(seats).items():
         img = R.results_image(public, NAMES[:seats], "ja") if key == "over" else R.table_image(public, NAMES[:seats], "ja")
         assert len(png(img)) < 500 * 1024, key

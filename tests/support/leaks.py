@@ -437,7 +437,7 @@ class LeakWatch:
         if self.markers:
             for lang in languages():
                 cat = catalogue(lang)
-                for title, (section, _) in MARKED.items():
+                for section, _ in MARKED.values():
                     for key in [k for k in cat if k.startswith(section + ".")]:
                         kind = key[len(section) + 1:]
                         if "." in kind or not isinstance(cat[key], str):

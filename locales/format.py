@@ -1,0 +1,83 @@
+"""Language rules from the Unicode CLDR, through Babel: lists, durations, numbers and plural
+forms. Cogs and renderers call these instead of branching on the language, so a new language
+gets its punctuation and grammar from CLDR rather than from a fourth `if lang == ...`.
+
+    join_list(["Ann", "Bob", "Cy"], "en")   'Ann, Bob, and Cy'    (ja 'Ann、Bob、Cy', es 'Ann, Bob y Cy')
+    separator("ja")                         '、'                    the separator inside a list
+    duration(5400, "en")                    '1 hr, 30 min'        (ja '1 時間 30 分', es '1 h y 30 min')
+    number(1234567, "es")                   '1.234.567'
+    plural_form(1, "en")                    'one'                 ('other' for every count in ja)
+
+Languages are the catalogue's codes (en, ja, es); Babel reads them as CLDR locales.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import timedelta
+from functools import cache
+
+from babel import Locale, UnknownLocaleError
+from babel.dates import format_timedelta
+from babel.lists import format_list
+from babel.numbers import format_decimal
+
+#: Duration parts, largest first (CLDR's unit names as format_timedelta takes them).
+_UNITS = (("day", 86400), ("hour", 3600), ("minute", 60), ("second", 1))
+
+
+@cache
+def locale(lang: str) -> Locale:
+    try:
+        return Locale.parse(lang.replace("-", "_"))
+    except (UnknownLocaleError, ValueError):  # an unknown code: English, as the catalogue falls back
+        return Locale.parse("en")
+
+
+def join_list(items: Iterable[object], lang: str, style: str = "standard") -> str:
+    """A list as the language writes one in a sentence ("A, B and C"). `style` is CLDR's:
+    "standard" (and), "or", "standard-narrow"..."""
+    words = [str(item) for item in items]
+    if len(words) < 2:
+        return "".join(words)
+    return format_list(words, style=style, locale=locale(lang))
+
+
+@cache
+def separator(lang: str) -> str:
+    """What stands between two items inside a list (", " or "、"), for lists that are not
+    sentences (a row of cards) and for text too long for one list call."""
+    middle = locale(lang).list_patterns["standard"]["middle"]
+    return middle.replace("{0}", "").replace("{1}", "")
+
+
+def duration(seconds: float, lang: str) -> str:
+    """An exact duration in the language's short units: 90 s is '1 min, 30 sec', never rounded
+    to '2 min' (deadlines are set to the second). Zero or less: '—'."""
+    rest = int(seconds)
+    if rest <= 0:
+        return "—"
+    loc = locale(lang)
+    parts = []
+    for unit, size in _UNITS:
+        n, rest = divmod(rest, size)
+        if n:
+            # threshold=1: a part is never promoted to the next unit (23 h stays 23 h).
+            parts.append(format_timedelta(timedelta(seconds=n * size), granularity=unit, threshold=1,
+                                          format="short", locale=loc))
+    try:
+        return format_list(parts, style="unit-short", locale=loc)
+    except KeyError:  # Babel's data lacks some languages' unit-list patterns: the plain list
+        return format_list(parts, locale=loc)
+
+
+def number(value: float, lang: str) -> str:
+    """A number with the language's digit grouping and decimal sign."""
+    return format_decimal(value, locale=locale(lang))
+
+
+def plural_form(count: float, lang: str) -> str:
+    """CLDR's plural category of `count`: zero, one, two, few, many or other."""
+    if not isinstance(count, (int, float)) or isinstance(count, bool):
+        return "other"
+    return locale(lang).plural_form(abs(count))

@@ -1,0 +1,102 @@
+"""Prometheus metrics of a running bot, in one place.
+
+Counters and histograms are fed by one-line calls where things happen (`action` in the house,
+`table_retry` in the table keeper, the interaction tracker in service/stop.py, the aiohttp trace
+on every REST request to Discord). Figures that are a count of rows or of queued work (games,
+timers, table updates) are read when Prometheus scrapes (`refresh`), so they can never drift
+from the database.
+
+Names follow Prometheus' conventions: `_total` for counters (added by the client library),
+`_seconds` for durations. The process collectors of prometheus-client (memory, CPU, open files)
+come with the default registry.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import aiohttp
+from prometheus_client import REGISTRY, Counter, Gauge, Histogram, generate_latest
+
+if TYPE_CHECKING:
+    import discord
+
+#: A timer due longer ago than this is overdue: the scheduler is behind, or its work keeps failing.
+OVERDUE_AFTER = 60.0
+
+ACTIONS = Counter("boardroom_actions", "Actions the house was asked to apply, by title and result "
+                  "(applied, refused by the rules)", ["title", "result"])
+ANSWER_SECONDS = Histogram(
+    "boardroom_interaction_answer_seconds",
+    "From the moment the bot starts handling an interaction (slash command, click, form) until its "
+    "handler has answered and returned",
+    ["kind"],
+    buckets=(0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0),
+)
+TABLE_RETRIES = Counter("boardroom_table_update_retries", "Table updates Discord refused for a passing reason "
+                        "(server error, rate limit), retried later")
+HTTP_ERRORS = Counter("boardroom_discord_http_errors", "REST requests to Discord answered with an error, by HTTP "
+                      "status ('network' when no answer came)", ["status"])
+
+GAMES = Gauge("boardroom_games", "Games in the database, by title and status", ["title", "status"])
+TIMERS = Gauge("boardroom_timers", "Timers (deadlines, reminders, AI moves) in the database, by state: "
+               "scheduled (all), due (their time has come), overdue (due more than a minute ago)", ["state"])
+TABLE_QUEUED = Gauge("boardroom_table_updates_queued", "Games whose table update waits to be sent or is being sent")
+TABLE_RETRYING = Gauge("boardroom_table_updates_retrying", "Games whose table update waits for a retry")
+INTERACTIONS_IN_FLIGHT = Gauge("boardroom_interactions_in_flight", "Interactions being handled now")
+GATEWAY_UP = Gauge("boardroom_gateway_connected", "1 while the Discord gateway is connected")
+DATABASE_UP = Gauge("boardroom_database_writable", "1 if the last health check could write to the database")
+
+
+def action(title: str, result: str) -> None:
+    ACTIONS.labels(title, result).inc()
+
+
+def table_retry() -> None:
+    TABLE_RETRIES.inc()
+
+
+def answered(kind: str, seconds: float) -> None:
+    ANSWER_SECONDS.labels(kind).observe(seconds)
+
+
+def http_trace() -> aiohttp.TraceConfig:
+    """Counts Discord's error answers on the aiohttp session discord.py opens (every REST call,
+    interaction responses included, goes through it), 429s that discord.py then retries too."""
+    trace = aiohttp.TraceConfig()
+
+    async def on_end(session: Any, context: Any, params: aiohttp.TraceRequestEndParams) -> None:
+        if params.response.status >= 400:
+            HTTP_ERRORS.labels(str(params.response.status)).inc()
+
+    async def on_exception(session: Any, context: Any, params: aiohttp.TraceRequestExceptionParams) -> None:
+        HTTP_ERRORS.labels("network").inc()
+
+    trace.on_request_end.append(on_end)
+    trace.on_request_exception.append(on_exception)
+    return trace
+
+
+async def refresh(bot: "discord.Client", now: float) -> None:
+    """Read the figures that are counts of rows or of queued work (at each scrape)."""
+    store = getattr(bot, "store", None)
+    house = getattr(bot, "house", None)
+    if store is not None:
+        counts = await store.game_counts()
+        GAMES.clear()  # a title whose last game of a status is gone shows no stale row
+        for (title, status), n in counts.items():
+            GAMES.labels(title, status).set(n)
+        scheduled, due, overdue = await store.timer_counts(now, OVERDUE_AFTER)
+        TIMERS.labels("scheduled").set(scheduled)
+        TIMERS.labels("due").set(due)
+        TIMERS.labels("overdue").set(overdue)
+    keeper = getattr(house, "table", None)
+    if keeper is not None:
+        busy = {game_id for game_id, task in keeper.tasks.items() if not task.done()}
+        TABLE_QUEUED.set(len(busy | set(keeper.pending)))
+        TABLE_RETRYING.set(len(keeper.retrying))
+
+
+def exposition() -> bytes:
+    """The text Prometheus scrapes."""
+    return generate_latest(REGISTRY)
