@@ -462,7 +462,7 @@ async def test_slow_dice_time_waits_for_everyone_and_the_seat_filler_never_races
     st = await state(sim)
     assert st["phase"] == "dice" and st["round"] == 1
     table = await sim.table_message()
-    assert "🔒" in " ".join(labels(table)) and "still to roll: ann, bob" in text_of(table)
+    assert "🔒" in " ".join(labels(table)) and "still to roll: ann and bob" in text_of(table)
     # Each person was told once that dice time is on, with what to do.
     for member in (ann, bob):
         told = mentions_of(sim, member, mark - 1)

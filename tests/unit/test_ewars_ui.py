@@ -255,7 +255,7 @@ def test_slow_dice_panel_and_table_show_the_locked_bell():
     panel = ui.panel(pc_for(state, 0))
     bell = next(c for c in panel.components if isinstance(c, Button) and c.code == "b:1")
     assert bell.disabled and "🔒" in bell.label
-    assert "still to roll: Ann, Bob, Cal" in panel.description.replace("\\", "")
+    assert "still to roll: Ann, Bob, and Cal" in panel.description.replace("\\", "")
     reply = ui.on_component(pc_for(state, 0), "b:1", [])
     assert isinstance(reply, Show) and "The bell is locked until everyone has rolled (3 players" in reply.panel.description
     table = tc_for(state)
