@@ -218,8 +218,11 @@ class GameCog(commands.Cog):
         await self.house.pauser.check_guild(after.guild.id)
 
     @commands.Cog.listener()
-    async def on_thread_update(self, before: discord.Thread, after: discord.Thread) -> None:
-        await self.house.pauser.check_guild(after.guild.id)
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        # Raw: an archived thread may leave the cache, and its update is the one that matters.
+        meta = payload.data.get("thread_metadata") or {}
+        await self.house.pauser.thread_changed(payload.thread_id,
+                                               closed=bool(meta.get("archived") or meta.get("locked")))
 
     @commands.Cog.listener()
     async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:

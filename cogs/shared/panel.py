@@ -87,6 +87,8 @@ class TextInput:
     max_length: int | None = None
     paragraph: bool = False
     required: bool = True
+    #: Shown under the label (what is allowed, what it does); at most 100 characters.
+    help: str = ""
 
 
 @dataclass

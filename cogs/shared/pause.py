@@ -117,6 +117,22 @@ class Pauser:
             elif paused(game) is not None:
                 await self.resume(game)
 
+    async def thread_changed(self, thread_id: int, *, closed: bool) -> None:
+        """A game's thread was archived or locked (the game pauses), or reopened (it resumes
+        unless something else still keeps the bot out)."""
+        game = await self.house.store.live_in(thread_id)
+        if game is None or game.status != "active":
+            return
+        if closed:
+            await self.pause(game, ["send_messages_in_threads"])
+            return
+        channel = self.house.bot.get_channel(thread_id)
+        missing = [p for p in self.vital_missing(channel) if p != "send_messages_in_threads"] if channel else []
+        if missing:
+            await self.pause(game, missing)
+        elif paused(game) is not None:
+            await self.resume(game)
+
     async def guild_lost(self, guild_id: int) -> None:
         """The bot left (or was removed from) a server: every game there pauses."""
         for game_id in await self.house.store.games_in_guild(guild_id):

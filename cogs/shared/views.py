@@ -174,12 +174,15 @@ class FormModal(discord.ui.Modal):
         super().__init__(title=plain(modal.title)[:45], custom_id=codec.make("bm", game, version, modal.code),
                          timeout=15 * 60)  # a form lives as long as its interaction token
         for field in modal.inputs:
-            self.add_item(discord.ui.TextInput(
-                label=plain(field.label)[:45], custom_id=field.key, placeholder=plain(field.placeholder)[:100] or None,
-                default=field.default[:4000] or None, min_length=field.min_length, max_length=field.max_length,
-                style=discord.TextStyle.paragraph if field.paragraph else discord.TextStyle.short,
-                required=field.required,
-            ))
+            # Each input under a label of the newer form layout, whose description can say what
+            # is allowed ("1 to 40") where a placeholder would vanish as soon as one types.
+            self.add_item(discord.ui.Label(
+                text=plain(field.label)[:45], description=short(plain(field.help)) if field.help else None,
+                component=discord.ui.TextInput(
+                    custom_id=field.key, placeholder=plain(field.placeholder)[:100] or None,
+                    default=field.default[:4000] or None, min_length=field.min_length, max_length=field.max_length,
+                    style=discord.TextStyle.paragraph if field.paragraph else discord.TextStyle.short,
+                    required=field.required)))
 
     async def on_submit(self, interaction: discord.Interaction) -> None:  # handled by the router
         return None

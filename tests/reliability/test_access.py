@@ -196,3 +196,17 @@ async def test_stats_count_only_the_games_of_the_server_asked_in(sim):
     there = other.add_member(ann.user)
     result = await there.slash(lounge, "game stats")
     assert "has not finished a game yet" in result.response.content
+
+
+async def test_a_new_games_seed_is_128_random_bits(sim):
+    """A 31-bit seed could be found from a player's own starting hand by trying every one;
+    128 random bits cannot."""
+    seeds = []
+    for n in range(12):
+        host = sim.player(f"h{n}")
+        room = sim.guild.create_text_channel(f"room-{n}")
+        game = await sim.open_lobby(host, "toy", channel=room)
+        seeds.append(int(game.seed))
+    assert len(set(seeds)) == len(seeds)
+    assert all(0 <= s < 2**128 for s in seeds)
+    assert max(s.bit_length() for s in seeds) > 120  # 12 draws all under 2**120: odds 2**-96

@@ -283,3 +283,38 @@ async def test_without_attach_files_a_deleted_table_comes_back_without_its_pictu
     result = await _take(sim, game.id, members)
     assert "missing Attach Files" in reply_text(result)
     assert (await sim.store.get(game.id)).version == 1
+
+
+async def test_an_archived_thread_pauses_its_game_until_it_is_reopened(sim):
+    ann, bob = sim.player("ann"), sim.player("bob")
+    await sim.new_game(ann, TOY)  # the channel is busy: the next game goes to a thread
+    busy = await sim.new_game(bob, TOY)
+    await bob.click(busy.response.message, label="Start it in a new thread")
+    thread = sim.channel.threads[0]
+    await sim.lobby(ann, "join", thread)
+    await sim.lobby(bob, "start", thread)
+    await sim.settle()
+    game = await sim.store.live_in(thread.id)
+    # The thread was archived: Discord refuses every post there (50083).
+    sim.env.backend.edit_channel(thread.id, {}, thread_metadata={"archived": True})
+    await sim.settle()
+    paused = await sim.store.get(game.id)
+    assert paused.settings.get("paused") and await sim.store.timers(game.id) == []
+    await sim.advance(3 * 24 * 3600)  # days go by: no deadline plays it to an end
+    assert (await sim.store.get(game.id)).version == game.version
+    # Someone reopens it: the game goes on, with its deadlines.
+    sim.env.backend.edit_channel(thread.id, {}, thread_metadata={"archived": False})
+    await sim.settle()
+    resumed = await sim.store.get(game.id)
+    assert "paused" not in resumed.settings and await sim.store.timers(game.id)
+    assert resumed.status == "active"
+
+
+async def test_a_refusal_for_an_archived_thread_pauses_the_game(sim):
+    """Discord's 50083 (the cache had not seen the thread archived yet) pauses the game too."""
+    game, members = await _toy(sim)
+    sim.env.inject_error("POST", f"/channels/{sim.channel.id}/messages", status=400, code=50083, times=5)
+    sim.env.inject_error("PATCH", f"/channels/{sim.channel.id}/messages/*", status=400, code=50083, times=5)
+    await _take(sim, game.id, members)
+    await sim.settle()
+    assert (await sim.store.get(game.id)).settings.get("paused", {}).get("missing") == ["send_messages_in_threads"]
