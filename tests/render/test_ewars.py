@@ -13,6 +13,7 @@ import pytest
 
 from engine.ewars import GAME
 from render import ewars as R
+from render import ewars_parts as parts
 from render.common import ellipsize, png
 
 OUT = Path(__file__).resolve().parents[2] / "artifacts" / "ewars"
@@ -111,7 +112,7 @@ def test_seat_cards_show_every_discard(seats, lang, monkeypatch):
             cut.append(text)
         return out
 
-    monkeypatch.setattr(R, "ellipsize", spy)
+    monkeypatch.setattr(parts, "ellipsize", spy)  # what draw_text cuts with
     everything = ["star", "executive", "manager", "section_chief", "subsection_chief", "subsection_chief",
                   "staff", "staff", "staff"]
     for key in ("contract", "dispatch", "dice"):
