@@ -39,6 +39,9 @@ IDLE_SLEEP = 7 * 24 * 3600
 #: Seconds before a timer whose work failed fires again; doubled at each further failure, up to
 #: TIMER_RETRY_MAX.
 TIMER_RETRY = 60
+#: Moves the seat-filler may make for one late seat at one deadline (an E-Wars dispatch is
+#: several choices and a Confirm).
+DEADLINE_MOVES = 12
 TIMER_RETRY_MAX = 15 * 60
 #: How long a claimed timer is this process's to fire; a crashed process's claims lapse then.
 TIMER_LEASE = 60
@@ -429,15 +432,20 @@ class House:
             return
         moved = False
         if conf["on_deadline"] == "ai":
+            # The seat-filler finishes what each late seat owes in this window (an E-Wars
+            # dispatch is several choices and a Confirm), a bounded number of moves per seat.
             for seat in window.seats:
-                current = await self.game(timer.game_id)
-                if current is None or current.status != "active":
-                    break
-                if not any(w.id == timer.ref for w in engine.windows(current.state or {})):
-                    break
-                if engine.legal(current.state or {}, seat):
+                for _ in range(DEADLINE_MOVES):
+                    current = await self.game(timer.game_id)
+                    if current is None or current.status != "active":
+                        break
+                    owed = next((w for w in engine.windows(current.state or {}) if w.id == timer.ref), None)
+                    if owed is None or seat not in owed.seats or not engine.legal(current.state or {}, seat):
+                        break
                     result = await self.ai_move(current.id, seat)
-                    moved = moved or (result is not None and result.applied)
+                    if result is None or not result.applied:
+                        break
+                    moved = True
         current = await self.game(timer.game_id)
         if current is not None and current.status == "active" and any(
                 w.id == timer.ref for w in engine.windows(current.state or {})):
