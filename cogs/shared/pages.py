@@ -32,15 +32,17 @@ def rules_pages(title: str, lang: str) -> list[str]:
     return [p if i == 0 and not starts_with_section else "## " + p for i, p in enumerate(pages)]
 
 
-def _nav(code: str, page: int, pages: int, suffix: str = "") -> list[Button]:
+def nav_buttons(code: str, page: int, pages: int, suffix: str = "") -> list[Button]:
     """First / previous / next / last buttons for a paged reading (those that lead somewhere)."""
     buttons = []
+    if page > 1:  # the first page, unless "previous" is the first page already
+        buttons.append(Button("⏮", f"{code}:0{suffix}", any_version=True))
     if page > 0:
-        buttons += [Button("⏮", f"{code}:0{suffix}", any_version=True),
-                    Button("◀", f"{code}:{page - 1}{suffix}", any_version=True)]
+        buttons.append(Button("◀", f"{code}:{page - 1}{suffix}", any_version=True))
     if page < pages - 1:
-        buttons += [Button("▶", f"{code}:{page + 1}{suffix}", any_version=True),
-                    Button("⏭", f"{code}:{pages - 1}{suffix}", any_version=True)]
+        buttons.append(Button("▶", f"{code}:{page + 1}{suffix}", any_version=True))
+    if page < pages - 2:
+        buttons.append(Button("⏭", f"{code}:{pages - 1}{suffix}", any_version=True))
     return buttons
 
 
@@ -52,7 +54,7 @@ def rules_page(title: str, page: int, t: Translator) -> discord.ui.LayoutView:
     page = max(0, min(page, len(pages) - 1))
     panel = Panel(title=t(f"{title}.name"), description=pages[page], footer=t("core.page", page=page + 1,
                                                                                pages=len(pages)),
-                  components=_nav("Hrules", page, len(pages), f":{title}"))
+                  components=nav_buttons("Hrules", page, len(pages), f":{title}"))
     return panel_view(0, 0, panel, accent=colour)
 
 
@@ -73,7 +75,7 @@ async def log_page(house: Any, game: GameRow, page: int | None, t: Translator) -
     page = pages - 1 if page is None else max(0, min(page, pages - 1))
     chunk = lines[page * LOG_PER_PAGE:(page + 1) * LOG_PER_PAGE] or [t("core.log.empty")]
     panel = Panel(title=t("core.log.title", title=t(f"{game.title}.name")), description="\n".join(chunk),
-                  footer=t("core.page", page=page + 1, pages=pages), components=_nav("Hlog", page, pages))
+                  footer=t("core.page", page=page + 1, pages=pages), components=nav_buttons("Hlog", page, pages))
     return panel_view(game, 0, panel, accent=ui.colour)
 
 
