@@ -10,6 +10,8 @@ or two. Prints, per title, what the asynchronous loop costs and whether it works
     table distance        messages below the table message after each step: the most, the mean
     early windows         windows a deadline closed in under 8 hours (too soon for people who
                           are not online at the same moment)
+    AI for people early   moves the seat-filler made for a person less than 8 hours after that
+                          person's obligation opened (decided for someone who may be asleep)
 
     python tools/slowgames.py                       # every title, seed 1
     python tools/slowgames.py --titles ewars --seed 3 --json slow.json
@@ -74,6 +76,7 @@ async def _slow_game(title: str, seed: int, humans: int, ai: int, max_steps: int
             assert game is not None and game.status == "active", f"{title} did not start"
             user_of = {s.seat: s.user_id for s in game.seats if not s.is_ai}
             open_since: dict[tuple[str, int], float] = {}
+            spans: list[tuple[int, float, float]] = []  # (seat, opened, closed) of each obligation
             window_open: dict[str, tuple[float, str]] = {}
             started = env.now().timestamp()
             pinged: dict[tuple[str, int], int] = {}
@@ -94,7 +97,7 @@ async def _slow_game(title: str, seed: int, humans: int, ai: int, max_steps: int
                 for key in new:
                     open_since[key] = now
                 for key in set(open_since) - owed:
-                    del open_since[key]
+                    spans.append((key[1], open_since.pop(key), now))
                 for w in g.windows(game.state):
                     window_open.setdefault(w.id, (now, w.kind))
                 # Who was told since the last look: mentions in the channel, new DMs.
@@ -159,6 +162,15 @@ async def _slow_game(title: str, seed: int, humans: int, ai: int, max_steps: int
                     opened, kind = window_open[action["id"]]
                     if entry["at"] - opened < EARLY * HOUR:
                         early += 1
+            # Moves the seat-filler made for a person (no user behind them) less than EARLY hours
+            # after the person's obligation opened: decided for someone who may have been asleep.
+            spans += [(seat, opened, float("inf")) for (_, seat), opened in open_since.items()]
+            for_absent = 0
+            for entry in actions:
+                if entry["seat"] in user_of and entry["user_id"] is None:
+                    opened = [o for s, o, c in spans if s == entry["seat"] and o <= entry["at"] <= c + 1]
+                    if opened and entry["at"] - max(opened) < EARLY * HOUR:
+                        for_absent += 1
             humans_owed = len(pinged)
             return {
                 "title": title, "status": game.status, "actions": len(actions), "turns": turns,
@@ -170,6 +182,7 @@ async def _slow_game(title: str, seed: int, humans: int, ai: int, max_steps: int
                 "table_distance_max": max(distances, default=0),
                 "table_distance_mean": round(sum(distances) / max(len(distances), 1), 1),
                 "early_windows": early,
+                "ai_moves_for_people_early": for_absent,
                 "virtual_hours": round((env.now().timestamp() - started) / HOUR),
                 "messages_by_kind": kinds,
             }
@@ -190,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(rows[-1]), file=sys.stderr, flush=True)
     keys = ["title", "status", "actions", "turns", "channel_messages", "messages_per_turn", "obligations",
             "obligations_pinged", "pings_per_obligation", "table_distance_max", "table_distance_mean",
-            "early_windows", "virtual_hours"]
+            "early_windows", "ai_moves_for_people_early", "virtual_hours"]
     print(" | ".join(keys))
     for row in rows:
         print(" | ".join(str(row[k]) for k in keys))
