@@ -180,6 +180,9 @@ class Game:
     max_players: int = 6
     options: tuple[OptionSpec, ...] = ()
     timers: tuple[TimerKind, ...] = ()
+    #: Where the state keeps its `Chance` box (every title keeps it at the top level): a move
+    #: that drew from it cannot be taken back (see `undoable`).
+    chance_key: str = "chance"
 
     # -- the contract -----------------------------------------------------------------------
 
@@ -292,6 +295,53 @@ class Game:
             if t.kind == kind:
                 return t
         raise KeyError(kind)
+
+
+_ABSENT = object()
+
+
+def _flat(value: Any, path: str = "") -> dict[str, Any]:
+    """A JSON value as {path: leaf}, so two views can be compared leaf by leaf."""
+    if isinstance(value, dict):
+        out: dict[str, Any] = {}
+        for key, item in value.items():
+            out.update(_flat(item, f"{path}/{key}"))
+        return out or {path: {}}
+    if isinstance(value, list):
+        out = {}
+        for i, item in enumerate(value):
+            out.update(_flat(item, f"{path}/{i}"))
+        return out or {path: []}
+    return {path: value}
+
+
+def _private(game: Game, state: State, seat: int) -> dict[str, Any]:
+    """What `seat`'s view shows that the public table does not: its private part, whatever the
+    title calls it (Black Friday's holdings are numbers, which `secrets` cannot list)."""
+    public = _flat(game.view(state, None))
+    return {p: v for p, v in _flat(game.view(state, seat)).items() if public.get(p, _ABSENT) != v}
+
+
+def undoable(game: Game, before: State, after: State, seat: int | None) -> bool:
+    """May `seat` take back the move that turned `before` into `after`? Only if the move
+    revealed nothing: no chance was drawn (the `Chance` box is unchanged), nothing nobody may
+    see changed (`secrets(...)["hidden"]`: a card taken from the pile), and no other seat's
+    secret changed (their `secrets` tokens, and the private part of their view). A move that
+    ended the game, and the system's timeouts, are never taken back. Whether anybody else
+    acted since is the caller's to know (the log)."""
+    if seat is None or game.outcome(after) is not None or game.outcome(before) is not None:
+        return False
+    if before.get(game.chance_key) != after.get(game.chance_key):
+        return False
+    old, new = game.secrets(before), game.secrets(after)
+    for key in set(old) | set(new):
+        if key != str(seat) and sorted(old.get(key, [])) != sorted(new.get(key, [])):
+            return False
+    seats = len(game.view(before, None).get("seats") or [])
+    for other in range(seats):
+        if other != seat and _private(game, before, other) != _private(game, after, other):
+            return False
+    return True
 
 
 def seats_from(first: int, count: int) -> Iterable[int]:
