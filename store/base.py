@@ -132,6 +132,10 @@ class Store(abc.ABC):
         """Running games of a server in which the user holds a seat."""
 
     @abc.abstractmethod
+    async def games_of_user(self, user_id: int) -> list[int]:
+        """Running games, in every server, in which the user holds a seat (the daily digest)."""
+
+    @abc.abstractmethod
     async def games_in_guild(self, guild_id: int) -> list[int]:
         """Running games of a server."""
 
@@ -171,6 +175,21 @@ class Store(abc.ABC):
         `expected_version`. `timers`, if given, replaces the game's timers in the same
         transaction (planned for the new version; a timer kept under the same kind and ref keeps
         its claim). False, with nothing written, when another action won."""
+
+    @abc.abstractmethod
+    async def undo_action(self, game_id: int, *, version: int, state: dict[str, Any], now: float,
+                          timers: list[tuple[str, str, float, dict]]) -> bool:
+        """Take back the game's last move: only if the game is running at `version` and its log
+        ends with that move (seq `version`). The move leaves the log for `undone_actions` (so
+        the log still replays to the snapshot, and the version is again its length), `state`
+        (the snapshot before the move) becomes the snapshot at `version - 1`, the channel counts
+        as told no further than that, and `timers` (planned for `version - 1`) replace the
+        game's, all in one transaction. False, with nothing written, when another action won."""
+
+    @abc.abstractmethod
+    async def undone(self, game_id: int) -> list[dict[str, Any]]:
+        """The moves taken back in a game, oldest first: {seq, seat, user_id, action, events,
+        at, undone_at}."""
 
     @abc.abstractmethod
     async def finish(self, game_id: int, status: str, now: float, result: dict[str, Any] | None = None) -> bool:
@@ -253,10 +272,25 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     async def prefs(self, user_id: int) -> dict[str, bool]:
-        """{"dm_panel", "pings", "dm_closed"} with defaults for a user never seen."""
+        """{"dm_panel", "pings", "dm_closed", "digest"} with defaults for a user never seen."""
 
     @abc.abstractmethod
     async def set_prefs(self, user_id: int, **values: bool) -> dict[str, bool]: ...
+
+    @abc.abstractmethod
+    async def set_digest(self, user_id: int, on: bool, lang: str) -> dict[str, bool]:
+        """Opt in to (or out of) the daily digest DM, written in `lang`; the prefs after."""
+
+    @abc.abstractmethod
+    async def digest_users(self, before: float) -> list[tuple[int, str]]:
+        """(user_id, lang) of the users who want the digest and were last sent one before
+        `before` (or never)."""
+
+    @abc.abstractmethod
+    async def claim_digest(self, user_id: int, now: float, every: float) -> bool:
+        """Note a digest as sent at `now`, only if the user still wants it and the last one is
+        at least `every` seconds old (or there was none): True if this caller may send it.
+        Claimed before sending, so two processes (or a retry after a restart) never send two."""
 
     @abc.abstractmethod
     async def dm_panel(self, game_id: int, user_id: int) -> tuple[int, int] | None:

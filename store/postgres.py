@@ -15,6 +15,7 @@ from typing import Any, Awaitable, Callable, TypeVar
 import asyncpg
 
 from .base import MIGRATIONS, ChannelBusy, MigrationFailed, StartupError, Store, pending_migrations
+from .postgres_undo_digest import UndoDigestMixin
 from .rows import GAME_COLUMNS, GameRow, Seat, Shards, Timer, dumps, timer_rows, user_stats
 
 T = TypeVar("T")
@@ -80,8 +81,10 @@ async def _write_timers(conn: asyncpg.Connection, game_id: int, version: int, ro
             game_id, version, kinds, refs, dues, payloads)
 
 
-class PostgresStore(Store):
+class PostgresStore(UndoDigestMixin, Store):
     migrations = MIGRATIONS / "postgres"
+    _timers_to = staticmethod(_write_timers)
+    _lost = _Lost
 
     def __init__(self, pool: asyncpg.Pool, where: str) -> None:
         super().__init__()
@@ -420,13 +423,13 @@ class PostgresStore(Store):
                          " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings", (guild_id, settings))])
 
     async def prefs(self, user_id: int) -> dict[str, bool]:
-        row = await self._one("SELECT dm_panel, pings, dm_closed FROM user_prefs WHERE user_id = $1", user_id)
-        dm, pings, closed = tuple(row) if row else (False, True, False)
-        return {"dm_panel": bool(dm), "pings": bool(pings), "dm_closed": bool(closed)}
+        row = await self._one("SELECT dm_panel, pings, dm_closed, digest FROM user_prefs WHERE user_id = $1", user_id)
+        dm, pings, closed, digest = tuple(row) if row else (False, True, False, False)
+        return {"dm_panel": bool(dm), "pings": bool(pings), "dm_closed": bool(closed), "digest": bool(digest)}
 
     async def set_prefs(self, user_id: int, **values: bool) -> dict[str, bool]:
         current = await self.prefs(user_id)
-        current.update({k: bool(v) for k, v in values.items() if k in current})
+        current.update({k: bool(v) for k, v in values.items() if k in current and k != "digest"})  # set_digest's
         await self._tx([(
             "INSERT INTO user_prefs (user_id, dm_panel, pings, dm_closed) VALUES ($1, $2, $3, $4)"
             " ON CONFLICT (user_id) DO UPDATE SET dm_panel = excluded.dm_panel, pings = excluded.pings,"

@@ -17,6 +17,7 @@ from . import lock
 from .base import MIGRATIONS, ChannelBusy, Store, StoreUnavailable
 from .rows import GAME_COLUMNS, JSON_FIELDS, GameRow, Seat, Shards, Timer, dumps, timer_rows, user_stats
 from .sqlite_conn import Connection, Transaction, passing_reason, run_statements
+from .sqlite_undo_digest import UndoDigestMixin
 
 T = TypeVar("T")
 
@@ -63,8 +64,9 @@ def _write_timers(conn: sqlite3.Connection, game_id: int, version: int, rows: li
     )
 
 
-class SQLiteStore(Store):
+class SQLiteStore(UndoDigestMixin, Store):
     migrations = MIGRATIONS / "sqlite"
+    _timers_to = staticmethod(_write_timers)
 
     def __init__(self, conn: Connection, lock_key: str) -> None:
         super().__init__()
@@ -393,13 +395,14 @@ class SQLiteStore(Store):
                          (guild_id, dumps(settings)))])
 
     async def prefs(self, user_id: int) -> dict[str, bool]:
-        row = await self._one("SELECT dm_panel, pings, dm_closed FROM user_prefs WHERE user_id = ?", (user_id,))
-        dm, pings, closed = row if row else (0, 1, 0)
-        return {"dm_panel": bool(dm), "pings": bool(pings), "dm_closed": bool(closed)}
+        row = await self._one("SELECT dm_panel, pings, dm_closed, digest FROM user_prefs WHERE user_id = ?",
+                              (user_id,))
+        dm, pings, closed, digest = row if row else (0, 1, 0, 0)
+        return {"dm_panel": bool(dm), "pings": bool(pings), "dm_closed": bool(closed), "digest": bool(digest)}
 
     async def set_prefs(self, user_id: int, **values: bool) -> dict[str, bool]:
         current = await self.prefs(user_id)
-        current.update({k: bool(v) for k, v in values.items() if k in current})
+        current.update({k: bool(v) for k, v in values.items() if k in current and k != "digest"})  # set_digest's
         await self._tx([(
             "INSERT INTO user_prefs (user_id, dm_panel, pings, dm_closed) VALUES (?, ?, ?, ?)"
             " ON CONFLICT (user_id) DO UPDATE SET dm_panel = excluded.dm_panel, pings = excluded.pings,"

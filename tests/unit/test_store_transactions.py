@@ -11,6 +11,7 @@ import pytest
 
 import engine
 from store import MIGRATIONS, Seat, Store
+from store.base import known_version
 from tests.reliability.durability import log_problems
 
 pytestmark = pytest.mark.both_backends
@@ -169,4 +170,4 @@ async def test_migrations_bring_an_older_database_up_to_date(database):
         await store.close()
     with sqlite3.connect(database) as conn:
         (number,) = conn.execute("PRAGMA user_version").fetchone()
-        assert number == len(list((MIGRATIONS / "sqlite").glob("*.sql"))) >= 3
+        assert number == known_version(MIGRATIONS / "sqlite") >= 3  # numbers may skip (0005 merged before 0004)

@@ -1,0 +1,20 @@
+-- Undo (issue 19): a move taken back leaves the log (so replaying the log still gives the
+-- snapshot, and the version is again the number of actions); its record is kept here.
+CREATE TABLE undone_actions (
+    game_id   BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seq       INTEGER NOT NULL,
+    seat      INTEGER,
+    user_id   BIGINT,
+    action    JSON    NOT NULL,
+    events    JSONB   NOT NULL DEFAULT '[]',
+    at        DOUBLE PRECISION NOT NULL,
+    undone_at DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX undone_actions_game ON undone_actions (game_id);
+
+-- The daily digest DM (issue 19): who asked for it, in which language, and when the last one
+-- went out (so a restart never sends a second one within a day).
+ALTER TABLE user_prefs ADD COLUMN digest BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE user_prefs ADD COLUMN digest_lang TEXT NOT NULL DEFAULT 'en';
+ALTER TABLE user_prefs ADD COLUMN digest_at DOUBLE PRECISION;
+CREATE INDEX user_prefs_digest ON user_prefs (digest_at) WHERE digest;
