@@ -175,10 +175,13 @@ class GameCog(commands.Cog):
                                                 ephemeral=True)
 
     @game.command(name=_l("prefs", key="core.cmd.prefs.name"),
-                  description=_l("Your DM panel and turn pings", key="core.cmd.prefs.description"))
+                  description=_l("Your DM panel, turn pings and daily digest", key="core.cmd.prefs.description"))
     @app_commands.describe(dm_panel=_l("Keep your private panel in a DM", key="core.cmd.prefs.dm_panel"),
-                           pings=_l("Mention you when it is your move", key="core.cmd.prefs.pings"))
-    async def prefs(self, interaction: discord.Interaction, dm_panel: bool | None = None, pings: bool | None = None) -> None:
+                           pings=_l("Mention you when it is your move", key="core.cmd.prefs.pings"),
+                           digest=_l("At most one DM a day listing your games that wait for you",
+                                     key="core.cmd.prefs.digest"))
+    async def prefs(self, interaction: discord.Interaction, dm_panel: bool | None = None, pings: bool | None = None,
+                    digest: bool | None = None) -> None:
         t = tr_for(interaction)
         changes: dict[str, bool] = {}
         if dm_panel is not None:
@@ -188,8 +191,11 @@ class GameCog(commands.Cog):
             changes["pings"] = pings
         prefs = await self.house.store.set_prefs(interaction.user.id, **changes) if changes else \
             await self.house.store.prefs(interaction.user.id)
+        if digest is not None:  # written in the language the player uses now
+            prefs = await self.house.store.set_digest(interaction.user.id, digest, t.lang)
         text = t("core.prefs.now", dm=t("core.on" if prefs["dm_panel"] else "core.off"),
-                 pings=t("core.on" if prefs["pings"] else "core.off"))
+                 pings=t("core.on" if prefs["pings"] else "core.off"),
+                 digest=t("core.on" if prefs["digest"] else "core.off"))
         await reply(interaction, text)
         if dm_panel and interaction.channel_id:
             game = await self.house.live_in(interaction.channel_id)

@@ -30,6 +30,7 @@ def settings_panel(game: GameRow, t: Translator, kind: str | None = None) -> Pan
         t("core.lobby.pace", pace=t(f"core.pace.{conf['pace']}")),
         t("core.lobby.on_deadline", mode=t(f"core.on_deadline.{conf['on_deadline']}")),
         t("core.settings.reminder", every=duration(conf["reminder"], t.lang)),
+        t("core.settings.undo", length=duration(conf["undo"], t.lang) if conf["undo"] else t("core.settings.none")),
     ]
     for timer in ui.game.timers:
         length = settings_mod.deadline_for(ui.game, conf, timer.kind)
@@ -44,6 +45,9 @@ def settings_panel(game: GameRow, t: Translator, kind: str | None = None) -> Pan
         Select("Hset:reminder", t("core.settings.choose_reminder"),
                [Option(duration(s, t.lang) if s else t("core.settings.none"), str(s),
                        default=conf["reminder"] == s) for s in settings_mod.REMINDER_CHOICES], any_version=True),
+        Select("Hset:undo", t("core.settings.choose_undo"),
+               [Option(duration(s, t.lang) if s else t("core.settings.none"), str(s),
+                       default=conf["undo"] == s) for s in settings_mod.UNDO_CHOICES], any_version=True),
         Select("Hkind", t("core.settings.choose_kind"),
                [Option(t(f"{game.title}.timer.{tk.kind}"), tk.kind, default=tk.kind == kind) for tk in ui.game.timers],
                any_version=True),
@@ -146,7 +150,7 @@ class Admin:
         kind = None
         engine_game = ui_for(game.title).game
         if verb == "set":
-            parsed: Any = int(value) if arg == "reminder" and value.isdigit() else value
+            parsed: Any = int(value) if arg in ("reminder", "undo") and value.isdigit() else value
             if not settings_mod.validate(arg, parsed):
                 await reply(interaction, t("core.error.bad_action"))
                 return

@@ -65,6 +65,9 @@ class Result:
     game: GameRow | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
     error: RuleError | None = None
+    #: For an applied move: the snapshot and the timers before it (what taking it back needs).
+    before: dict[str, Any] | None = None
+    timers: list[Timer] = field(default_factory=list)
 
     @property
     def applied(self) -> bool:
@@ -200,6 +203,7 @@ class House:
             if not ok:  # someone else (another process?) moved the game: reload next time
                 self.forget(game_id)
                 return Result("stale", game)
+            previous = game.state  # never changed in place (see above): safe to keep for an undo
             game.state, game.version, game.updated_at = state, game.version + 1, t
             if outcome is not None:
                 game.status, game.result, game.finished_at = "finished", outcome_json(outcome), t
@@ -211,7 +215,7 @@ class House:
         if self.table is not None:
             after = self.obligations(game, state) if outcome is None else set()
             self.table.changed(game, events, ping=sorted({seat for _, seat in after - before}))
-        return Result("applied", game, events)
+        return Result("applied", game, events, before=previous, timers=existing)
 
     def plan_timers(self, game: GameRow, state: dict[str, Any], existing: list[Timer], t: float) -> list[tuple]:
         """The game's timers after an action: a deadline and a reminder per open window (kept at

@@ -7,6 +7,8 @@ lengths. A game's settings start from the server's defaults, which start from th
     reminder     seconds between reminders to seats that owe a move (0: none)
     deadlines    {kind: seconds} overrides of the title's lengths (0: no deadline)
     ai_delay     seconds an AI seat "thinks" before it moves (keeps the table readable)
+    undo         seconds during which a player may take back a move that revealed nothing
+                 (0: never; see cogs/shared/undo.py)
 """
 
 from __future__ import annotations
@@ -21,11 +23,13 @@ HOUSE: dict[str, Any] = {
     "reminder": 4 * 3600,
     "deadlines": {},
     "ai_delay": 2,
+    "undo": 120,
 }
 PACES = ("live", "slow")
 ON_DEADLINE = ("ai", "skip", "remind")
 #: Choices offered in the settings panel, in seconds.
 REMINDER_CHOICES = (0, 15 * 60, 3600, 4 * 3600, 12 * 3600, 24 * 3600)
+UNDO_CHOICES = (0, 60, 120, 300, 600)
 DEADLINE_CHOICES = (0, 30, 60, 120, 300, 600, 1800, 3600, 4 * 3600, 8 * 3600, 24 * 3600, 48 * 3600, 72 * 3600)
 #: Guild-level keys (the language is chosen per game at the lobby, defaulting to the guild's).
 GUILD_KEYS = ("pace", "on_deadline", "reminder", "lang")
@@ -79,4 +83,6 @@ def validate(key: str, value: Any) -> bool:
         return value in ON_DEADLINE
     if key == "reminder":
         return isinstance(value, int) and 0 <= value <= 7 * 24 * 3600
+    if key == "undo":
+        return isinstance(value, int) and not isinstance(value, bool) and value in UNDO_CHOICES
     return False

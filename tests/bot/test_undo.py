@@ -1,0 +1,118 @@
+"""Taking back a move (issue 19), as players live it: right after a move that revealed nothing
+the mover's panel carries Undo for a short while; a click puts the game back as it was (the
+snapshot, the log, the deadlines) and the channel says so; once someone else acted, the time
+ran out, the move ended the game or the host turned undo off, it cannot be."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.reliability.durability import log_problems
+from tests.support import toy
+from tests.support.sim import button, channel_text, custom_ids, labels, panel_of, reply_text, text_of
+
+TOY = toy.TITLE
+pytestmark = pytest.mark.both_backends
+
+
+async def _two(sim):
+    ann, bob = sim.player("ann"), sim.player("bob")
+    await sim.start(ann, TOY, others=[bob])
+    game = await sim.game()
+    mover = [ann, bob][game.state["active"]]
+    other = bob if mover is ann else ann
+    return mover, other, game
+
+
+async def _take(sim, member, label: str = "Take 2"):
+    panel = await sim.hand(member)
+    result = await member.click(panel, custom_id=button(panel, label=label))
+    await sim.settle()
+    return panel_of(result)
+
+
+def _undo_id(panel) -> str:
+    return next(c for c in custom_ids(panel) if ":Hundo:" in c)
+
+
+async def test_a_move_that_revealed_nothing_is_taken_back_with_the_undo_button(sim):
+    mover, other, game = await _two(sim)
+    timers_before = sorted((t.kind, t.ref, t.due_at) for t in await sim.store.timers(game.id))
+    await sim.advance(30)
+    panel = await _take(sim, mover)
+    assert "Undo" in labels(panel) and "take this move back" in text_of(panel)
+    moved = await sim.game()
+    assert moved.version == 1 and moved.state["pile"] == 5 and moved.state["owed"]
+    since = len(sim.channel.history())
+    result = await mover.click(panel, custom_id=_undo_id(panel))
+    await sim.settle()
+    back = await sim.game()
+    assert back.version == 0 and back.state == game.state
+    assert await sim.store.actions(game.id) == [] and [u["seq"] for u in await sim.store.undone(game.id)] == [1]
+    assert await log_problems(sim.store, game.id) == []  # the log still replays to the snapshot
+    # The deadline is where it was before the move: a move and an undo buy no time.
+    assert sorted((t.kind, t.ref, t.due_at) for t in await sim.store.timers(game.id)) == timers_before
+    # The mover sees their panel as before the move; the channel is told.
+    shown = reply_text(result)
+    assert "You took back your move." in shown and "Take 2" in labels(panel_of(result))
+    assert "Undo" not in labels(panel_of(result))
+    assert f"{mover.name} took back their last move." in channel_text(sim, since)
+    # The game goes on from there.
+    await _take(sim, mover, "Take 1")
+    assert (await sim.game()).state["pile"] == 6 and await log_problems(sim.store, game.id) == []
+
+
+async def test_once_someone_else_acted_the_move_stands(sim):
+    mover, other, game = await _two(sim)
+    panel = await _take(sim, mover)
+    await _take(sim, other, "OK")
+    result = await mover.click(panel, custom_id=_undo_id(panel))
+    await sim.settle()
+    assert "someone acted since" in reply_text(result)
+    g = await sim.game()
+    assert g.version == 2 and len(await sim.store.actions(game.id)) == 2 and await sim.store.undone(game.id) == []
+
+
+async def test_the_undo_window_closes_after_two_minutes(sim):
+    mover, other, game = await _two(sim)
+    panel = await _take(sim, mover)
+    await sim.advance(121)
+    result = await mover.click(panel, custom_id=_undo_id(panel))
+    await sim.settle()
+    assert "the time to take back a move has passed" in reply_text(result)
+    assert (await sim.game()).version == 1 and await sim.store.undone(game.id) == []
+
+
+async def test_only_the_mover_is_offered_undo(sim):
+    mover, other, game = await _two(sim)
+    await _take(sim, mover)
+    assert not any(":Hundo:" in c for c in custom_ids(await sim.hand(other)))
+
+
+async def test_a_move_that_ends_the_game_offers_no_undo(sim):
+    mover, other, game = await _two(sim)
+    await sim.arrange(lambda st: st.update(pile=2))
+    panel = await _take(sim, mover)
+    assert (await sim.game()).status == "finished"
+    assert not any(":Hundo:" in c for c in custom_ids(panel))
+
+
+async def test_the_host_can_turn_undo_off_in_the_settings(sim):
+    mover, other, game = await _two(sim)
+    host = sim.player("ann")
+    settings = await sim.settings(host)
+    assert "Take back a move: within 2 min" in text_of(settings)
+    await host.select(settings, ["0"], custom_id=next(c for c in custom_ids(settings) if c.endswith(":Hset:undo")))
+    assert (await sim.game()).settings["undo"] == 0
+    panel = await _take(sim, mover)
+    assert not any(":Hundo:" in c for c in custom_ids(panel)) and (await sim.game()).version == 1
+
+
+async def test_a_restart_forgets_the_undo_and_the_move_stands(sim):
+    mover, other, game = await _two(sim)
+    panel = await _take(sim, mover)
+    await sim.restart()
+    result = await mover.click(panel, custom_id=_undo_id(panel))
+    await sim.settle()
+    assert "can no longer be taken back" in reply_text(result)
+    assert (await sim.game()).version == 1
