@@ -23,6 +23,7 @@ from .shared.clock import now
 from .shared.house import House
 from .shared.lobby_flow import LobbyFlow
 from .shared.admin import Admin
+from .shared.digest import Digest
 from .shared.names import text_name
 from .shared.layout import panel_view
 from .shared.panel import Panel
@@ -50,10 +51,15 @@ class GameCog(commands.Cog):
         house.table = TableKeeper(house)
         self.lobby = LobbyFlow(house)
         self.router = Router(house, self.lobby, Admin(house))
+        self.digest = Digest(house)
         set_router(self.router.route)
+
+    async def cog_load(self) -> None:
+        self.digest.start()
 
     async def cog_unload(self) -> None:
         set_router(None)
+        await self.digest.stop()
 
     async def _live(self, interaction: discord.Interaction) -> GameRow | None:
         game = await self.house.live_in(interaction.channel_id or 0)

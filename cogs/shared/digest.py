@@ -1,0 +1,112 @@
+"""The daily digest DM (issue 19, `/game prefs digest:True`): players who opt in get at most one
+DM a day listing their running games in every server (the same lines as `/game mine`: whose
+move, the deadline, a link to the table), and only when at least one of them waits for them.
+
+A loop looks every `TICK` seconds for players whose last digest is a day old (or who never had
+one). Each digest is claimed in the store before it is sent (`Store.claim_digest`: the time is
+written only if the last one is at least `DAY` old), so a restart, a retry or a second process
+never sends a second one within the day; a DM that fails is not retried before the next day.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from locales import Translator
+from store import StoreUnavailable
+
+from .clock import now
+from .dm import jump
+from .layout import panel_view
+from .names import text_names
+from .panel import Panel
+
+if TYPE_CHECKING:
+    from .house import House
+
+log = logging.getLogger(__name__)
+
+#: At most one digest per player in this many seconds.
+DAY = 24 * 3600
+#: How often the loop looks for digests due (a digest goes out within this of being due).
+TICK = 3600
+#: Lines in one digest (a player in more games sees the first ones, theirs to move first).
+MAX_LINES = 20
+
+
+class Digest:
+    def __init__(self, house: "House") -> None:
+        self.house = house
+        self.task: asyncio.Task | None = None
+
+    def start(self) -> None:
+        if self.task is None or self.task.done():
+            self.task = asyncio.create_task(self._run(), name="boardroom-digest")
+
+    async def stop(self) -> None:
+        task, self.task = self.task, None
+        if task is not None:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+    async def _run(self) -> None:
+        await self.house.bot.wait_until_ready()
+        while not self.house.closed:
+            try:
+                await self.round()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the next tick tries again; nothing was claimed for the failure
+                if not isinstance(exc, StoreUnavailable):  # the store logs its own refusals
+                    log.exception("the daily digest round failed")
+            await asyncio.sleep(TICK)
+
+    async def round(self) -> int:
+        """Send the digests that are due; how many went out."""
+        sent = 0
+        t = now()
+        for user_id, lang in await self.house.store.digest_users(t - DAY):
+            if self.house.closed:
+                break
+            tr = Translator(lang)
+            lines, waiting = await self.lines(user_id, tr)
+            if not waiting:  # nothing waits for them: no DM today (they are looked at again next tick)
+                continue
+            if not await self.house.store.claim_digest(user_id, t, DAY):
+                continue  # another process (or an earlier round) sent it
+            panel = Panel(title=tr("core.digest.title"), description="\n".join([tr("core.digest.intro"), *lines]))
+            try:
+                user = self.house.bot.get_user(user_id) or await self.house.bot.fetch_user(user_id)
+                await user.send(view=panel_view(0, 0, panel))
+                sent += 1
+            except discord.HTTPException as exc:  # DMs closed, user gone: tomorrow, maybe
+                log.info("no daily digest for user %s (%s)", user_id, exc)
+        return sent
+
+    async def lines(self, user_id: int, t: Translator) -> tuple[list[str], bool]:
+        """One line per running game (in any server) in which the user holds a seat, theirs to
+        move first; and whether any waits for them."""
+        house = self.house
+        mine, others = [], []
+        for game_id in await house.store.games_of_user(user_id):
+            game = await house.game(game_id)
+            if game is None or game.status != "active" or game.state is None:
+                continue
+            seat = game.seat_of(user_id)
+            owing = house.owing(game)
+            names = text_names(game.names)
+            guild = house.bot.get_guild(game.guild_id) if game.guild_id else None
+            who = t("core.digest.your_move") if seat in owing else \
+                t("core.digest.waiting", who=", ".join(names[s] for s in owing) or "—")
+            line = t("core.digest.line", title=t(f"{game.title}.name"), server=guild.name if guild else "—",
+                     who=who, link=jump(game, game.table_message_id))
+            deadline = await house.table.deadline_for(game, [seat] if seat in owing else owing) \
+                if house.table is not None else None
+            if deadline:
+                line += " · " + t("core.digest.deadline", when=f"<t:{int(deadline)}:R>")
+            (mine if seat in owing else others).append(("🔔 " if seat in owing else "▫️ ") + line)
+        return (mine + others)[:MAX_LINES], bool(mine)

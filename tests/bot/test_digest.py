@@ -1,0 +1,92 @@
+"""The daily digest DM (issue 19), on virtual time: a player who opts in with /game prefs gets at
+most one DM a day listing their games in every server (whose move, the deadline, a link), only
+when one of them waits for them; the day survives a restart; opting out stops it."""
+
+from __future__ import annotations
+
+import pytest
+
+from cogs.shared.digest import DAY, TICK
+from tests.support import toy
+from tests.support.sim import custom_ids, reply_text, text_of
+
+TOY = toy.TITLE
+pytestmark = pytest.mark.both_backends
+
+
+def _digests(member) -> list[str]:
+    channel = member.user.dm_channel
+    if channel is None:
+        return []
+    return [text_of(m) for m in channel.history() if "Your games waiting for you" in text_of(m)]
+
+
+async def _table(sim):
+    """Ann and Bob at Pennies; at a deadline only reminders go out (nobody moves for a late
+    player), so the game waits for its mover for days."""
+    ann, bob = sim.player("ann"), sim.player("bob")
+    await sim.start(ann, TOY, others=[bob])
+    panel = await sim.settings(ann)
+    await ann.select(panel, ["remind"], custom_id=next(c for c in custom_ids(panel) if c.endswith(":Hset:on_deadline")))
+    await sim.settle()
+    game = await sim.game()
+    assert game.settings["on_deadline"] == "remind"
+    mover = [ann, bob][game.state["active"]]
+    return mover, (bob if mover is ann else ann), game
+
+
+async def test_an_opted_in_player_gets_one_digest_a_day_while_a_game_waits_for_them(sim):
+    mover, other, game = await _table(sim)
+    said = await mover.slash(sim.channel, "game prefs", digest=True)
+    assert "daily digest on" in reply_text(said)
+    await other.slash(sim.channel, "game prefs", digest=True)
+    await sim.advance(TICK + 1)
+    (digest,) = _digests(mover)
+    assert "Pennies" in digest and "your move" in digest and "Test Guild" in digest
+    assert f"/{sim.channel.id}/" in digest and "Deadline" not in digest and "deadline <t:" in digest
+    assert _digests(other) == []  # nothing waits for them: no DM at all
+    await sim.advance(DAY - 2 * TICK)
+    assert len(_digests(mover)) == 1  # never two within a day
+    await sim.advance(3 * TICK)
+    assert len(_digests(mover)) == 2  # the next day, still waiting: the next one
+
+
+async def test_the_day_survives_a_restart(sim):
+    mover, other, game = await _table(sim)
+    await mover.slash(sim.channel, "game prefs", digest=True)
+    await sim.advance(TICK + 1)
+    assert len(_digests(mover)) == 1
+    await sim.restart()
+    await sim.advance(2 * TICK)
+    assert len(_digests(mover)) == 1
+    await sim.restart()
+    await sim.advance(DAY)
+    assert len(_digests(mover)) == 2
+
+
+async def test_opting_out_stops_it(sim):
+    mover, other, game = await _table(sim)
+    await mover.slash(sim.channel, "game prefs", digest=True)
+    await sim.advance(TICK + 1)
+    said = await mover.slash(sim.channel, "game prefs", digest=False)
+    assert "daily digest off" in reply_text(said)
+    await sim.advance(2 * DAY)
+    assert len(_digests(mover)) == 1
+
+
+async def test_the_digest_lists_games_in_every_server_theirs_to_move_first(sim):
+    mover, other, game = await _table(sim)
+    elsewhere = sim.env.create_guild("Elsewhere")
+    lair = elsewhere.create_text_channel("lair")
+    there = elsewhere.add_member(mover.user)
+    host = elsewhere.add_member(sim.env.create_user("zed"))
+    await sim.open_lobby(host, TOY, [there], channel=lair)
+    await sim.lobby(host, "start", lair)
+    await sim.settle()
+    await there.slash(lair, "game prefs", digest=True)
+    await sim.advance(TICK + 1)
+    (digest,) = _digests(mover)
+    lines = [line for line in digest.splitlines() if "Pennies" in line]
+    assert len(lines) == 2 and any("Test Guild" in line for line in lines)
+    assert any("Elsewhere" in line for line in lines)
+    assert "your move" in lines[0]
