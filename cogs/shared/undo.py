@@ -25,6 +25,7 @@ from store import GameRow, Timer
 
 from . import settings as settings_mod
 from .clock import now
+from .layout import MAX_COMPONENTS, count_components, panel_view
 from .panel import Button, Panel, Section
 from .pause import paused
 from .replies import reply, with_file
@@ -95,8 +96,14 @@ class Undo:
         ui = ui_for(game.title)
         panel = ui.panel(self.house.panel_context(game, seat, t))
         until = f"<t:{int(taken.at + window(game))}:R>"
-        panel.sections.insert(0, Section("↩️ " + t("core.undo.offer", until=until),
-                                         Button(t("core.undo.button"), f"Hundo:{taken.version}", "secondary")))
+        offer = Section("↩️ " + t("core.undo.offer", until=until),
+                        Button(t("core.undo.button"), f"Hundo:{taken.version}", "secondary"))
+        panel.sections.insert(0, offer)
+        # A panel already near Discord's 40 components goes without the offer (the house adds
+        # one more text for the player's notes), rather than being refused whole.
+        drawn = panel_view(game, game.version, panel, image="panel.png" if panel.image else None)
+        if count_components(drawn) > MAX_COMPONENTS - 1:
+            return None
         return panel
 
     async def click(self, interaction: discord.Interaction, game: GameRow, arg: str, t: Translator) -> None:

@@ -116,3 +116,31 @@ async def test_a_restart_forgets_the_undo_and_the_move_stands(sim):
     await sim.settle()
     assert "can no longer be taken back" in reply_text(result)
     assert (await sim.game()).version == 1
+
+
+async def test_in_filthy_rich_an_ad_placed_is_taken_back_but_a_roll_of_the_dice_never(sim):
+    """A real title: placing an ad (money paid, cover fees) revealed nothing and is taken back,
+    money and all; rolling the business dice drew chance, and the panel offers no Undo."""
+    from tests.bot.test_filthyrich import arrange_scene, choose, click, component, start3
+
+    ann, bob, cy = await start3(sim)
+    ids = await arrange_scene(sim)
+    scene = await sim.game()
+    panel = await sim.hand(ann)
+    menu = panel_of(await choose(sim, ann, panel, [ids["tornado_cleaners"]], code="card"))
+    slots = component(menu, code="act")
+    fee = next(o for o in slots.options if o.label == "Slots 3+6 (cover fees $2)")
+    panel = panel_of(await choose(sim, ann, menu, [fee.value], code="act"))
+    assert (await sim.game()).state["money"][:2] == [6, 7] and "Undo" in labels(panel)
+    back = panel_of(await click(sim, ann, panel, label="Undo"))
+    game = await sim.game()
+    assert game.version == scene.version and game.state == scene.state and "You took back your move." in text_of(back)
+    assert len(await sim.store.actions(game.id)) == 0  # the arranged scene was written without a log
+    # Placed again, then the Angel Investor and the roll: the dice end any taking back.
+    menu = panel_of(await choose(sim, ann, back, [ids["tornado_cleaners"]], code="card"))
+    panel = panel_of(await choose(sim, ann, menu, [fee.value], code="act"))
+    menu = panel_of(await choose(sim, ann, panel, [ids["angel_investor"]], code="card"))
+    panel = panel_of(await click(sim, ann, menu, label="Play Angel Investor"))
+    rolled = panel_of(await click(sim, ann, panel, prefix="Roll 2 business dice"))
+    assert (await sim.game()).state["phase"] == "tax"
+    assert "Undo" not in labels(rolled) and not any(":Hundo:" in c for c in custom_ids(rolled))
