@@ -181,15 +181,17 @@ class Store(abc.ABC):
                           timers: list[tuple[str, str, float, dict]]) -> bool:
         """Take back the game's last move: only if the game is running at `version` and its log
         ends with that move (seq `version`). The move leaves the log for `undone_actions` (so
-        the log still replays to the snapshot, and the version is again its length), `state`
-        (the snapshot before the move) becomes the snapshot at `version - 1`, the channel counts
-        as told no further than that, and `timers` (planned for `version - 1`) replace the
-        game's, all in one transaction. False, with nothing written, when another action won."""
+        the log still replays to the snapshot), `state` (the snapshot before the move) becomes
+        the snapshot at `version + 1` (versions never repeat: a click drawn for the move taken
+        back is stale, never mistaken for one drawn later), and `timers` (planned for
+        `version + 1`) replace the game's, all in one transaction. The log's seqs and the
+        records' `seq` and `undone_seq` are together 1..version. False, with nothing written,
+        when another action won."""
 
     @abc.abstractmethod
     async def undone(self, game_id: int) -> list[dict[str, Any]]:
         """The moves taken back in a game, oldest first: {seq, seat, user_id, action, events,
-        at, undone_at}."""
+        at, undone_at, undone_seq} (`undone_seq`: the version the taking back made)."""
 
     @abc.abstractmethod
     async def finish(self, game_id: int, status: str, now: float, result: dict[str, Any] | None = None) -> bool:

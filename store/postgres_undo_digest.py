@@ -38,23 +38,23 @@ class UndoDigestMixin:
             if at != version:
                 raise self._lost()
             moved = await conn.execute(
-                "INSERT INTO undone_actions (game_id, seq, seat, user_id, action, events, at, undone_at)"
-                " SELECT game_id, seq, seat, user_id, action, events, at, $3 FROM actions WHERE game_id = $1"
+                "INSERT INTO undone_actions (game_id, seq, seat, user_id, action, events, at, undone_at, undone_seq)"
+                " SELECT game_id, seq, seat, user_id, action, events, at, $3, $2 + 1 FROM actions WHERE game_id = $1"
                 " AND seq = $2", game_id, version, now)
             if moved != "INSERT 0 1":
                 raise self._lost()
             await conn.execute("DELETE FROM actions WHERE game_id = $1 AND seq = $2", game_id, version)
-            await conn.execute("UPDATE games SET state = $1, version = $2, told_version = LEAST(told_version, $2),"
-                               " updated_at = $3 WHERE id = $4", state, version - 1, now, game_id)
-            await self._timers_to(conn, game_id, version - 1, rows)
+            await conn.execute("UPDATE games SET state = $1, version = $2, updated_at = $3 WHERE id = $4",
+                               state, version + 1, now, game_id)
+            await self._timers_to(conn, game_id, version + 1, rows)
 
         return await self._cas(run)
 
     async def undone(self, game_id: int) -> list[dict[str, Any]]:
-        rows = await self._all("SELECT seq, seat, user_id, action, events, at, undone_at FROM undone_actions"
-                               " WHERE game_id = $1 ORDER BY undone_at, seq", game_id)
+        rows = await self._all("SELECT seq, seat, user_id, action, events, at, undone_at, undone_seq FROM undone_actions"
+                               " WHERE game_id = $1 ORDER BY seq", game_id)
         return [{"seq": r[0], "seat": r[1], "user_id": r[2], "action": r[3], "events": r[4], "at": r[5],
-                 "undone_at": r[6]} for r in rows]
+                 "undone_at": r[6], "undone_seq": r[7]} for r in rows]
 
     async def set_digest(self, user_id: int, on: bool, lang: str) -> dict[str, bool]:
         await self._tx([("INSERT INTO user_prefs (user_id, digest, digest_lang) VALUES ($1, $2, $3)"

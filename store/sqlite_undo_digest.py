@@ -33,26 +33,26 @@ class UndoDigestMixin:
         def run(conn: sqlite3.Connection) -> bool:
             with Transaction(conn) as tx:
                 moved = conn.execute(
-                    "INSERT INTO undone_actions (game_id, seq, seat, user_id, action, events, at, undone_at)"
-                    " SELECT a.game_id, a.seq, a.seat, a.user_id, a.action, a.events, a.at, ? FROM actions a"
+                    "INSERT INTO undone_actions (game_id, seq, seat, user_id, action, events, at, undone_at, undone_seq)"
+                    " SELECT a.game_id, a.seq, a.seat, a.user_id, a.action, a.events, a.at, ?, ? FROM actions a"
                     " JOIN games g ON g.id = a.game_id WHERE a.game_id = ? AND a.seq = ? AND g.version = ?"
-                    " AND g.status = 'active'", (now, game_id, version, version)).rowcount
+                    " AND g.status = 'active'", (now, version + 1, game_id, version, version)).rowcount
                 if moved != 1:
                     tx.rollback = True
                     return False
                 conn.execute("DELETE FROM actions WHERE game_id = ? AND seq = ?", (game_id, version))
-                conn.execute("UPDATE games SET state = ?, version = ?, told_version = MIN(told_version, ?),"
-                             " updated_at = ? WHERE id = ?", (dumps(state), version - 1, version - 1, now, game_id))
-                self._timers_to(conn, game_id, version - 1, rows)
+                conn.execute("UPDATE games SET state = ?, version = ?, updated_at = ? WHERE id = ?",
+                             (dumps(state), version + 1, now, game_id))
+                self._timers_to(conn, game_id, version + 1, rows)
             return True
 
         return await self._write(run)
 
     async def undone(self, game_id: int) -> list[dict[str, Any]]:
-        rows = await self._all("SELECT seq, seat, user_id, action, events, at, undone_at FROM undone_actions"
-                               " WHERE game_id = ? ORDER BY undone_at, seq", (game_id,))
+        rows = await self._all("SELECT seq, seat, user_id, action, events, at, undone_at, undone_seq FROM undone_actions"
+                               " WHERE game_id = ? ORDER BY seq", (game_id,))
         return [{"seq": s, "seat": seat, "user_id": u, "action": json.loads(a), "events": json.loads(e), "at": at,
-                 "undone_at": gone} for s, seat, u, a, e, at, gone in rows]
+                 "undone_at": gone, "undone_seq": back} for s, seat, u, a, e, at, gone, back in rows]
 
     async def set_digest(self, user_id: int, on: bool, lang: str) -> dict[str, bool]:
         await self._tx([("INSERT INTO user_prefs (user_id, digest, digest_lang) VALUES (?, ?, ?)"

@@ -47,7 +47,7 @@ async def test_a_move_that_revealed_nothing_is_taken_back_with_the_undo_button(s
     result = await mover.click(panel, custom_id=_undo_id(panel))
     await sim.settle()
     back = await sim.game()
-    assert back.version == 0 and back.state == game.state
+    assert back.version == 2 and back.state == game.state  # the state before the move; versions never repeat
     assert await sim.store.actions(game.id) == [] and [u["seq"] for u in await sim.store.undone(game.id)] == [1]
     assert await log_problems(sim.store, game.id) == []  # the log still replays to the snapshot
     # The deadline is where it was before the move: a move and an undo buy no time.
@@ -60,6 +60,23 @@ async def test_a_move_that_revealed_nothing_is_taken_back_with_the_undo_button(s
     # The game goes on from there.
     await _take(sim, mover, "Take 1")
     assert (await sim.game()).state["pile"] == 6 and await log_problems(sim.store, game.id) == []
+
+
+async def test_a_panel_drawn_for_the_move_taken_back_never_acts_on_a_later_one(sim):
+    """Versions never repeat: the nod Bob's panel offered for the move taken back is stale
+    after the mover's next move, not a nod to a move Bob never saw."""
+    mover, other, game = await _two(sim)
+    panel = await _take(sim, mover, "Take 3")
+    old_nod = await sim.hand(other)
+    assert "OK" in labels(old_nod)
+    await mover.click(panel, custom_id=_undo_id(panel))
+    await sim.settle()
+    await _take(sim, mover, "Take 1")
+    result = await other.click(old_nod, custom_id=button(old_nod, label="OK"))
+    await sim.settle()
+    g = await sim.game()
+    assert g.state["pile"] == 6 and g.state["owed"] == [1 - g.state["active"]]  # Bob's nod is still owed
+    assert "earlier moment" in reply_text(result)
 
 
 async def test_once_someone_else_acted_the_move_stands(sim):
@@ -134,7 +151,8 @@ async def test_in_filthy_rich_an_ad_placed_is_taken_back_but_a_roll_of_the_dice_
     assert (await sim.game()).state["money"][:2] == [6, 7] and "Undo" in labels(panel)
     back = panel_of(await click(sim, ann, panel, label="Undo"))
     game = await sim.game()
-    assert game.version == scene.version and game.state == scene.state and "You took back your move." in text_of(back)
+    assert game.version == scene.version + 2 and game.state == scene.state
+    assert "You took back your move." in text_of(back)
     assert len(await sim.store.actions(game.id)) == 0  # the arranged scene was written without a log
     # Placed again, then the Angel Investor and the roll: the dice end any taking back.
     menu = panel_of(await choose(sim, ann, back, [ids["tornado_cleaners"]], code="card"))

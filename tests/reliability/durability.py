@@ -168,7 +168,9 @@ async def log_problems(store: Store, game_id: int) -> list[str]:
         return []
     actions = await store.actions(game_id)
     out = []
-    seqs = [a["seq"] for a in actions]
+    # A move taken back left the log; it and its taking back each had a version.
+    seqs = sorted([a["seq"] for a in actions] + [n for u in await store.undone(game_id)
+                                                 for n in (u["seq"], u["undone_seq"])])
     if seqs != list(range(1, game.version + 1)):
         out.append(f"game {game_id}: log seqs {seqs[:3]}..{seqs[-3:]} for version {game.version}")
     try:

@@ -37,16 +37,18 @@ async def test_undo_takes_the_last_move_out_of_the_log_and_keeps_its_record(data
         assert await store.undo_action(gid, version=2, state={"n": 1}, now=20.0,
                                        timers=[("deadline", "w1", 400.0, {"kind": "turn"})])
         game = await store.get(gid)
-        assert (game.version, game.state, game.told_version) == (1, {"n": 1}, 1)
+        # The state of version 1, at version 3: versions never repeat.
+        assert (game.version, game.state) == (3, {"n": 1}) and await store.untold_games() == [gid]
         assert [a["seq"] for a in await store.actions(gid)] == [1] and await store.action_count(gid) == 1
         (gone,) = await store.undone(gid)
-        assert gone["seq"] == 2 and gone["action"] == {"type": "add", "n": 2} and gone["undone_at"] == 20.0
-        assert gone["events"] == [{"type": "added", "n": 2}] and gone["seat"] == 1
+        assert (gone["seq"], gone["undone_seq"], gone["undone_at"]) == (2, 3, 20.0)
+        assert gone["action"] == {"type": "add", "n": 2} and gone["events"] == [{"type": "added", "n": 2}]
+        assert gone["seat"] == 1
         (timer,) = await store.timers(gid)
-        assert (timer.kind, timer.ref, timer.due_at, timer.version) == ("deadline", "w1", 400.0, 1)
-        # The game goes on from there: the next move is seq 2 again.
-        await _move(store, gid, 1, 5)
-        assert [a["action"]["n"] for a in await store.actions(gid)] == [1, 5]
+        assert (timer.kind, timer.ref, timer.due_at, timer.version) == ("deadline", "w1", 400.0, 3)
+        # The game goes on from there: the next move is seq 4.
+        await _move(store, gid, 3, 5)
+        assert [(a["seq"], a["action"]["n"]) for a in await store.actions(gid)] == [(1, 1), (4, 5)]
         assert await store.integrity() == "ok"
     finally:
         await store.close()
@@ -80,8 +82,8 @@ async def test_an_undo_racing_a_move_one_wins(database):
                                 events=[], state={"n": 3}, now=20.0))
         game = await store.get(gid)
         assert undo != move
-        assert (game.version, game.state) == ((0, {"n": 0}) if undo else (2, {"n": 3}))
-        assert len(await store.actions(gid)) == game.version
+        assert (game.version, game.state) == ((2, {"n": 0}) if undo else (2, {"n": 3}))
+        assert len(await store.actions(gid)) == (0 if undo else 2)
     finally:
         await store.close()
 

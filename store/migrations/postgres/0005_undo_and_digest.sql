@@ -1,5 +1,7 @@
 -- Undo (issue 19): a move taken back leaves the log (so replaying the log still gives the
--- snapshot, and the version is again the number of actions); its record is kept here.
+-- snapshot); its record is kept here. Versions never repeat: the move had `seq`, taking it back
+-- made the game's version `undone_seq` (= seq + 1), so the log's seqs and these two numbers of
+-- every record together are 1..version.
 CREATE TABLE undone_actions (
     game_id   BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     seq       INTEGER NOT NULL,
@@ -8,7 +10,8 @@ CREATE TABLE undone_actions (
     action    JSON    NOT NULL,
     events    JSONB   NOT NULL DEFAULT '[]',
     at        DOUBLE PRECISION NOT NULL,
-    undone_at DOUBLE PRECISION NOT NULL
+    undone_at DOUBLE PRECISION NOT NULL,
+    undone_seq INTEGER NOT NULL
 );
 CREATE INDEX undone_actions_game ON undone_actions (game_id);
 
