@@ -285,7 +285,7 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     async def digest_users(self, before: float) -> list[tuple[int, str]]:
-        """(user_id, lang) of the users who want the digest and were last sent one before
+        """(user_id, lang) of the users who want the digest and were last sent one at or before
         `before` (or never)."""
 
     @abc.abstractmethod

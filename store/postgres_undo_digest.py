@@ -64,7 +64,7 @@ class UndoDigestMixin:
 
     async def digest_users(self, before: float) -> list[tuple[int, str]]:
         rows = await self._all("SELECT user_id, digest_lang FROM user_prefs WHERE digest"
-                               " AND (digest_at IS NULL OR digest_at < $1) ORDER BY user_id", before)
+                               " AND (digest_at IS NULL OR digest_at <= $1) ORDER BY user_id", before)
         return [(r[0], r[1]) for r in rows]
 
     async def claim_digest(self, user_id: int, now: float, every: float) -> bool:

@@ -93,7 +93,7 @@ class Digest:
         house = self.house
         mine, others = [], []
         for game_id in await house.store.games_of_user(user_id):
-            game = await house.game(game_id)
+            game = await house.store.get(game_id)  # not cached: these games may be another shard's
             if game is None or game.status != "active" or game.state is None:
                 continue
             seat = game.seat_of(user_id)

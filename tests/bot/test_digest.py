@@ -8,7 +8,7 @@ import pytest
 
 from cogs.shared.digest import DAY, TICK
 from tests.support import toy
-from tests.support.sim import custom_ids, reply_text, text_of
+from tests.support.sim import reply_text, text_of
 
 TOY = toy.TITLE
 pytestmark = pytest.mark.both_backends
@@ -22,15 +22,15 @@ def _digests(member) -> list[str]:
 
 
 async def _table(sim):
-    """Ann and Bob at Pennies; at a deadline only reminders go out (nobody moves for a late
-    player), so the game waits for its mover for days."""
+    """Ann and Bob at Pennies with day-long deadlines, at which only reminders go out (nobody
+    moves for a late player): the game waits for its mover for days."""
     ann, bob = sim.player("ann"), sim.player("bob")
-    await sim.start(ann, TOY, others=[bob])
-    panel = await sim.settings(ann)
-    await ann.select(panel, ["remind"], custom_id=next(c for c in custom_ids(panel) if c.endswith(":Hset:on_deadline")))
+    game = await sim.open_lobby(ann, TOY, [bob])
+    await sim.store.update_game(game.id, 0, settings={**game.settings, "on_deadline": "remind", "reminder": 0,
+                                                      "deadlines": {"turn": DAY, "nod": DAY}})
+    await sim.lobby(ann, "start")
     await sim.settle()
     game = await sim.game()
-    assert game.settings["on_deadline"] == "remind"
     mover = [ann, bob][game.state["active"]]
     return mover, (bob if mover is ann else ann), game
 
@@ -90,3 +90,16 @@ async def test_the_digest_lists_games_in_every_server_theirs_to_move_first(sim):
     assert len(lines) == 2 and any("Test Guild" in line for line in lines)
     assert any("Elsewhere" in line for line in lines)
     assert "your move" in lines[0]
+
+
+async def test_closed_dms_wait_for_the_next_day(sim):
+    mover, other, game = await _table(sim)
+    await mover.slash(sim.channel, "game prefs", digest=True)
+    sim.env.inject_error("POST", "/users/@me/channels", status=403, code=50007, times=1,
+                         message="Cannot send messages to this user")
+    await sim.advance(TICK + 1)
+    assert _digests(mover) == []
+    await sim.advance(DAY - 2 * TICK)
+    assert _digests(mover) == []  # not retried within the day
+    await sim.advance(2 * TICK)
+    assert len(_digests(mover)) == 1
