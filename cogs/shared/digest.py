@@ -88,25 +88,39 @@ class Digest:
         return sent
 
     async def lines(self, user_id: int, t: Translator) -> tuple[list[str], bool]:
-        """One line per running game (in any server) in which the user holds a seat, theirs to
-        move first; and whether any waits for them."""
-        house = self.house
-        mine, others = [], []
-        for game_id in await house.store.games_of_user(user_id):
-            game = await house.store.get(game_id)  # not cached: these games may be another shard's
-            if game is None or game.status != "active" or game.state is None:
-                continue
-            seat = game.seat_of(user_id)
-            owing = house.owing(game)
-            names = text_names(game.names)
+        """The user's running games in every server, and whether any waits for them."""
+        lines, waiting = await game_lines(self.house, await self.house.store.games_of_user(user_id), user_id, t,
+                                          servers=True)
+        return lines[:MAX_LINES], waiting
+
+
+async def game_lines(house: "House", game_ids: list[int], user_id: int, t: Translator, *,
+                     servers: bool = False) -> tuple[list[str], bool]:
+    """One line per running game in which the user holds a seat, theirs to move first (🔔):
+    where (the channel; with `servers`, the server's name, for a DM), whose move, the
+    deadline, a link to the table; and whether any waits for them. `/game mine` and the
+    digest say the same."""
+    mine, others = [], []
+    for game_id in game_ids:
+        game = await house.store.get(game_id)  # not cached: a digest's games may be another shard's
+        if game is None or game.status != "active" or game.state is None:
+            continue
+        seat = game.seat_of(user_id)
+        owing = house.owing(game)
+        names = text_names(game.names)
+        waiting_for = ", ".join(names[s] for s in owing) or "—"
+        if servers:
             guild = house.bot.get_guild(game.guild_id) if game.guild_id else None
-            who = t("core.digest.your_move") if seat in owing else \
-                t("core.digest.waiting", who=", ".join(names[s] for s in owing) or "—")
+            who = t("core.digest.your_move") if seat in owing else t("core.digest.waiting", who=waiting_for)
             line = t("core.digest.line", title=t(f"{game.title}.name"), server=guild.name if guild else "—",
                      who=who, link=jump(game, game.table_message_id))
-            deadline = await house.table.deadline_for(game, [seat] if seat in owing else owing) \
-                if house.table is not None else None
-            if deadline:
-                line += " · " + t("core.digest.deadline", when=f"<t:{int(deadline)}:R>")
-            (mine if seat in owing else others).append(("🔔 " if seat in owing else "▫️ ") + line)
-        return (mine + others)[:MAX_LINES], bool(mine)
+        else:
+            line = t("core.mine.line", title=t(f"{game.title}.name"), channel=f"<#{game.channel_id}>",
+                     who=t("core.mine.you") if seat in owing else waiting_for,
+                     link=jump(game, game.table_message_id))
+        deadline = await house.table.deadline_for(game, [seat] if seat in owing else owing) \
+            if house.table is not None else None
+        if deadline:
+            line += " · " + t("core.table.deadline", when=f"<t:{int(deadline)}:R>")
+        (mine if seat in owing else others).append(("🔔 " if seat in owing else "▫️ ") + line)
+    return mine + others, bool(mine)

@@ -23,6 +23,7 @@ from service import metrics
 from store import GameRow
 
 from .clock import now
+from .digest import game_lines  # `/game mine` and the daily digest say the same
 from .dm import DMPanels, jump
 from .layout import panel_view
 from .names import text_name, text_names
@@ -477,23 +478,9 @@ class TableKeeper:
 
     async def summary(self, guild_id: int, user_id: int, t: Translator) -> list[str]:
         """One line per running game of a server in which the user holds a seat: where, whose
-        move (theirs first), the deadline, a link to the table."""
-        mine, others = [], []
-        for game_id in await self.house.store.games_of_member(guild_id, user_id):
-            game = await self.house.game(game_id)
-            if game is None or game.status != "active" or game.state is None:
-                continue
-            seat = game.seat_of(user_id)
-            owing = self.house.owing(game)
-            names = text_names(game.names)
-            deadline = await self.deadline_for(game, [seat] if seat in owing else owing)
-            line = t("core.mine.line", title=t(f"{game.title}.name"), channel=f"<#{game.channel_id}>",
-                     who=t("core.mine.you") if seat in owing else (", ".join(names[s] for s in owing) or "—"),
-                     link=jump(game, game.table_message_id))
-            if deadline:
-                line += " · " + t("core.table.deadline", when=f"<t:{int(deadline)}:R>")
-            (mine if seat in owing else others).append(("🔔 " if seat in owing else "▫️ ") + line)
-        return mine + others
+        move (theirs first), the deadline, a link to the table (`/game mine`)."""
+        lines, _ = await game_lines(self.house, await self.house.store.games_of_member(guild_id, user_id), user_id, t)
+        return lines
 
     # -- private panels ---------------------------------------------------------------------
 

@@ -43,7 +43,7 @@ async def test_an_opted_in_player_gets_one_digest_a_day_while_a_game_waits_for_t
     await sim.advance(TICK + 1)
     (digest,) = _digests(mover)
     assert "Pennies" in digest and "your move" in digest and "Test Guild" in digest
-    assert f"/{sim.channel.id}/" in digest and "Deadline" not in digest and "deadline <t:" in digest
+    assert f"/{sim.channel.id}/" in digest and "Deadline <t:" in digest
     assert _digests(other) == []  # nothing waits for them: no DM at all
     await sim.advance(DAY - 2 * TICK)
     assert len(_digests(mover)) == 1  # never two within a day
