@@ -22,7 +22,6 @@ from .panel import Apply, Ask, Panel, Refuse, Show
 from .layout import panel_view, strip_page
 from .replies import reply, say, tr_for, with_file
 from .titles import ui_for, uis
-from .undo import Undo
 from .views import DYNAMIC_ITEMS, FormModal, modal_values
 
 if TYPE_CHECKING:
@@ -36,7 +35,6 @@ class Router:
         self.house = house
         self.lobby = lobby
         self.admin = admin
-        self.undo = Undo(house)
 
     # -- entry points -----------------------------------------------------------------------
 
@@ -125,7 +123,7 @@ class Router:
         elif verb == "leave":
             await self.admin.leave_click(interaction, game, arg, t)
         elif verb == "undo":
-            await self.undo.click(interaction, game, arg, t)
+            await self.house.table.undo.click(interaction, game, arg, t)
         elif verb == "rematch":
             await self.lobby.rematch(interaction, game)
         elif verb == "settings":
@@ -234,7 +232,7 @@ class Router:
                                           version=parsed.version if parsed.version is not None else pc.version)
             if result.applied:
                 interaction.extras["applied"] = True
-                self.undo.remember(game.id, seat, interaction.user.id, result)
+                self.house.table.undo.remember(game.id, seat, interaction.user.id, result)
             if result.kind != "stale" or parsed.version is not None or attempt == 2:
                 break
             fresh = await self.house.game(game.id)
@@ -268,8 +266,7 @@ class Router:
                 await interaction.edit_original_response(view=panel_view(game, game.version, over,
                                                                          accent=ui.colour), attachments=[])
             return
-        await self._show_panel(interaction, fresh, seat, t, on_panel,
-                               panel=self.undo.panel(fresh, seat, interaction.user.id, t))
+        await self._show_panel(interaction, fresh, seat, t, on_panel)
 
     async def _show_panel(self, interaction: discord.Interaction, game: GameRow, seat: int, t: Translator,
                           on_panel: bool, panel: Panel | None = None, notice: str | None = None) -> None:

@@ -32,6 +32,7 @@ from .pause import paused
 from .results import post_results
 from .titles import TableContext, ui_for
 from .turns import Turns
+from .undo import Undo
 from .views import image_file
 
 if TYPE_CHECKING:
@@ -88,6 +89,8 @@ class TableKeeper:
         self.house = house
         self.turns = Turns(self)
         self.dms = DMPanels(self)
+        #: Moves that may be taken back: their panels (ephemeral or DM) carry Undo meanwhile.
+        self.undo = Undo(house)
         self.pending: dict[int, Pending] = {}
         self.tasks: dict[int, asyncio.Task] = {}
         #: Messages seen in a game's channel below its table (None: not counted since start-up).
@@ -493,7 +496,7 @@ class TableKeeper:
         ui = ui_for(game.title)
         pc = self.house.panel_context(game, seat, t)
         if panel is None:
-            panel = ui.panel(pc)
+            panel = self.undo.panel(game, seat, t) or ui.panel(pc)
         notes = await self.private_notes(game, seat, t)
         blocked = self.missing_now(game)
         if blocked is None:  # the channel is not in the cache: what Discord last refused

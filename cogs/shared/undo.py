@@ -72,7 +72,8 @@ class Undo:
         if undoable(ui_for(game.title).game, result.before, game.state, seat):
             self.moves[game_id] = Taken(game.version, seat, user_id, now(), result.before, list(result.timers))
 
-    def _refusal(self, game: GameRow | None, seat: int | None, user_id: int, version: int | None) -> str | None:
+    def _refusal(self, game: GameRow | None, seat: int | None, user_id: int | None,
+                 version: int | None) -> str | None:
         """Why the move cannot be taken back now (a catalogue key), or None if it can."""
         if game is None or game.status != "active" or game.state is None:
             return "core.error.game_over"
@@ -87,10 +88,12 @@ class Undo:
             return "core.undo.paused"
         return None
 
-    def panel(self, game: GameRow, seat: int, user_id: int, t: Translator) -> Panel | None:
-        """The seat's panel with "Undo" on it, while the move just made may be taken back;
-        None otherwise (the ordinary panel)."""
-        if self._refusal(game, seat, user_id, None) is not None:
+    def panel(self, game: GameRow, seat: int, t: Translator) -> Panel | None:
+        """The seat's panel with "Undo" on it, while its player's last move may be taken back
+        (the reply to the move, My hand opened again, the DM panel); None otherwise (the
+        ordinary panel)."""
+        player = game.seats[seat].user_id if 0 <= seat < len(game.seats) else None
+        if game.id not in self.moves or self._refusal(game, seat, player, None) is not None:
             return None
         taken = self.moves[game.id]
         ui = ui_for(game.title)

@@ -100,10 +100,29 @@ async def test_the_undo_window_closes_after_two_minutes(sim):
     assert (await sim.game()).version == 1 and await sim.store.undone(game.id) == []
 
 
-async def test_only_the_mover_is_offered_undo(sim):
+async def test_only_the_mover_is_offered_undo_on_any_of_their_panels_meanwhile(sim):
     mover, other, game = await _two(sim)
     await _take(sim, mover)
     assert not any(":Hundo:" in c for c in custom_ids(await sim.hand(other)))
+    again = await sim.hand(mover)  # My hand opened again within the time: Undo is there too
+    await mover.click(again, custom_id=_undo_id(again))
+    await sim.settle()
+    assert (await sim.game()).state == game.state
+
+
+async def test_a_dm_panel_player_takes_back_a_move_from_their_dm(sim):
+    mover, other, game = await _two(sim)
+    await mover.slash(sim.channel, "game prefs", dm_panel=True)
+    await sim.settle()
+    dm = [m for m in mover.user.dm_channel.history() if m.components][-1]
+    result = await mover.user.click(dm, custom_id=button(dm, label="Take 2"))  # in the DM, as its user
+    await sim.settle()
+    assert (await sim.game()).state["pile"] == 5
+    dm = [m for m in mover.user.dm_channel.history() if m.components][-1]
+    assert "Undo" in labels(dm), "the DM panel, edited after the move, keeps the Undo offer"
+    await mover.user.click(dm, custom_id=_undo_id(dm))
+    await sim.settle()
+    assert (await sim.game()).state == game.state and result is not None
 
 
 async def test_a_move_that_ends_the_game_offers_no_undo(sim):
