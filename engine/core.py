@@ -297,29 +297,28 @@ class Game:
         raise KeyError(kind)
 
 
-_ABSENT = object()
+_SAME = object()
 
 
-def _flat(value: Any, path: str = "") -> dict[str, Any]:
-    """A JSON value as {path: leaf}, so two views can be compared leaf by leaf."""
-    if isinstance(value, dict):
-        out: dict[str, Any] = {}
-        for key, item in value.items():
-            out.update(_flat(item, f"{path}/{key}"))
-        return out or {path: {}}
-    if isinstance(value, list):
-        out = {}
-        for i, item in enumerate(value):
-            out.update(_flat(item, f"{path}/{i}"))
-        return out or {path: []}
-    return {path: value}
+def _beyond(seen: Any, public: Any) -> Any:
+    """The parts of a seat's view that the public view does not show as they are (`_SAME` when
+    none): only branches that differ are walked, so a view mostly equal to the public one
+    costs little more than the comparison."""
+    if seen == public:
+        return _SAME
+    if isinstance(seen, dict) and isinstance(public, dict):
+        return {k: d for k, v in seen.items() if (d := _beyond(v, public.get(k, _SAME))) is not _SAME}
+    if isinstance(seen, list) and isinstance(public, list) and len(seen) == len(public):
+        return {i: d for i, (v, p) in enumerate(zip(seen, public)) if (d := _beyond(v, p)) is not _SAME}
+    return seen
 
 
-def _private(game: Game, state: State, seat: int) -> dict[str, Any]:
-    """What `seat`'s view shows that the public table does not: its private part, whatever the
-    title calls it (Black Friday's holdings are numbers, which `secrets` cannot list)."""
-    public = _flat(game.view(state, None))
-    return {p: v for p, v in _flat(game.view(state, seat)).items() if public.get(p, _ABSENT) != v}
+def _privates(game: Game, state: State, seats: Iterable[int]) -> dict[int, Any]:
+    """What each seat's view shows that the public table does not: its private part, whatever
+    the title calls it (Black Friday's holdings are numbers, which `secrets` cannot list). The
+    title's own `_view`, read only: `view`'s JSON copy would cost more than the comparison."""
+    public = game._view(state, None)
+    return {seat: _beyond(game._view(state, seat), public) for seat in seats}
 
 
 def undoable(game: Game, before: State, after: State, seat: int | None) -> bool:
@@ -337,11 +336,8 @@ def undoable(game: Game, before: State, after: State, seat: int | None) -> bool:
     for key in set(old) | set(new):
         if key != str(seat) and sorted(old.get(key, [])) != sorted(new.get(key, [])):
             return False
-    seats = len(game.view(before, None).get("seats") or [])
-    for other in range(seats):
-        if other != seat and _private(game, before, other) != _private(game, after, other):
-            return False
-    return True
+    others = [s for s in range(len(game.view(before, None).get("seats") or [])) if s != seat]
+    return _privates(game, before, others) == _privates(game, after, others)
 
 
 def seats_from(first: int, count: int) -> Iterable[int]:
