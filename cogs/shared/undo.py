@@ -64,6 +64,10 @@ class Undo:
     def remember(self, game_id: int, seat: int, user_id: int, result: "Result") -> None:
         """A player's move was applied: keep what taking it back needs, if it may be."""
         self.moves.pop(game_id, None)
+        # Moves past any game's undo time go (a finished game's, a game nobody opens again).
+        oldest = now() - max(settings_mod.UNDO_CHOICES)
+        for gone in [g for g, taken in self.moves.items() if taken.at < oldest]:
+            del self.moves[gone]
         game = result.game
         if not result.applied or game is None or result.before is None or game.state is None:
             return
@@ -94,6 +98,9 @@ class Undo:
         ordinary panel)."""
         player = game.seats[seat].user_id if 0 <= seat < len(game.seats) else None
         if game.id not in self.moves or self._refusal(game, seat, player, None) is not None:
+            taken = self.moves.get(game.id)
+            if taken is not None and (game.status != "active" or game.version != taken.version):
+                del self.moves[game.id]  # final now: nobody may take it back any more
             return None
         taken = self.moves[game.id]
         ui = ui_for(game.title)
