@@ -43,6 +43,7 @@ async def test_a_move_that_revealed_nothing_is_taken_back_with_the_undo_button(s
     assert "Undo" in labels(panel) and "take this move back" in text_of(panel)
     moved = await sim.game()
     assert moved.version == 1 and moved.state["pile"] == 5 and moved.state["owed"]
+    assert "Everyone nods" in text_of(await sim.table_message())
     since = len(sim.channel.history())
     result = await mover.click(panel, custom_id=_undo_id(panel))
     await sim.settle()
@@ -57,6 +58,8 @@ async def test_a_move_that_revealed_nothing_is_taken_back_with_the_undo_button(s
     assert "You took back your move." in shown and "Take 2" in labels(panel_of(result))
     assert "Undo" not in labels(panel_of(result))
     assert f"{mover.name} took back their last move." in channel_text(sim, since)
+    table = text_of(await sim.table_message())
+    assert "Taking coins" in table and "Everyone nods" not in table  # the table is as before the move
     # The game goes on from there.
     await _take(sim, mover, "Take 1")
     assert (await sim.game()).state["pile"] == 6 and await log_problems(sim.store, game.id) == []
