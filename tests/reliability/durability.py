@@ -335,7 +335,10 @@ class RandomGame:
             panel = await self.sim.hand(member)
         self.kept_panel = None
         for _ in range(6):
-            comps = clickable(panel)
+            # Undo is left alone: what it needs lives in memory, so a restart makes a move final
+            # by design, and the same game with and without restarts would part ways on it
+            # (taking back is tested in tests/bot/test_undo.py).
+            comps = [c for c in clickable(panel) if ":Hundo:" not in (c.custom_id or "")]
             if not comps:
                 return False
             comp = self.play.choice(comps)
