@@ -4,7 +4,8 @@ player count, over whole games.
 Each click goes through the real house path with a real store on a temp file:
   1. what the click router does (`GameCog.panel_click`): the game from the house's cache, the
      seat's panel context (view and legal actions) and the action decoded from its custom_id;
-  2. `House.act`: rules on a copy, the timers planned, the commit with compare-and-swap;
+  2. `House.act`: rules on a copy, the timers planned, the commit with compare-and-swap; then
+     whether the move may be taken back (`Undo.remember`, as the router asks);
   3. the clicker's panel redrawn (`TableKeeper.panel_message`: title panel, private notes,
      panel picture rendered and PNG-encoded in a worker thread) -> "answer";
   4. the table redrawn by the `TableKeeper` task the action started (narration, pings, table
@@ -77,6 +78,7 @@ async def click_title(title: str, clicks: int, *, seed: int = 1, workdir: Path |
             result = await house.act(gid, clicker, decoded, user_id=user_id, version=g.version)
             t2 = time.perf_counter()
             assert result.applied, (title, action, result.kind, result.error)
+            keeper.undo.remember(gid, clicker, user_id, result)  # as the router does: may it be taken back?
             # 3. the clicker's panel, redrawn
             fresh = await house.game(gid)
             if fresh is not None and fresh.status == "active":
