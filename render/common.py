@@ -10,10 +10,12 @@ becomes unreadable. Use `SIZE_*` below.
 from __future__ import annotations
 
 import io
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Sequence
 
+import budoux
 from PIL import Image, ImageDraw, ImageFont
 
 from locales import tr
@@ -103,20 +105,48 @@ def ellipsize(text: str, width: int, fnt: ImageFont.FreeTypeFont) -> str:
     return text + "…"
 
 
+# Japanese and Chinese script (kana, kanji, full-width forms): where BudouX finds the phrases.
+_CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
+
+
+@lru_cache(maxsize=1)
+def _japanese_phrases() -> budoux.Parser:
+    return budoux.load_default_japanese_parser()
+
+
+def _pieces(para: str) -> list[tuple[str, str]]:
+    """(separator, piece) pairs a line may break before: words, the parts of hyphenated words
+    ("Diamond-" "Studded"), and Japanese phrases. BudouX splits Japanese into phrases the way a
+    typesetter would, so a katakana name never breaks mid-word and no line starts with 。 or a
+    small kana, without hand-written kinsoku rules."""
+    out: list[tuple[str, str]] = []
+    for i, word in enumerate(para.split(" ")):
+        if _CJK.search(word):
+            parts = _japanese_phrases().parse(word)
+        else:
+            parts = re.findall(r"[^-]+-(?=.)|.+", word)
+        for j, part in enumerate(parts or [""]):
+            out.append((" " if i and not j else "", part))
+    return out
+
+
 def wrap(text: str, width: int, fnt: ImageFont.FreeTypeFont) -> list[str]:
-    """Greedy line wrap that also breaks Japanese (no spaces) between characters."""
+    """Greedy line wrap in any of our languages (see `_pieces` for where lines may break)."""
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
-        tokens = para.split(" ") if " " in para else list(para)
-        joiner = " " if " " in para else ""
-        for tok in tokens:
-            trial = f"{line}{joiner}{tok}" if line else tok
-            if text_width(trial, fnt) <= width or not line:
-                line = trial
-            else:
+        for sep, piece in _pieces(para):
+            trial = line + sep + piece if line else piece
+            if line and text_width(trial, fnt) > width:
                 lines.append(line)
-                line = tok
+                line = piece
+            else:
+                line = trial
+            # Only a piece wider than a whole line is cut between characters.
+            while len(line) > 1 and text_width(line, fnt) > width:
+                cut = max(1, max((k for k in range(1, len(line)) if text_width(line[:k], fnt) <= width), default=1))
+                lines.append(line[:cut])
+                line = line[cut:]
         lines.append(line)
     return lines
 

@@ -10,7 +10,6 @@ cards with cost, $ marks and an effect summary.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Sequence
 
 from PIL import Image, ImageDraw
@@ -42,6 +41,7 @@ from render.common import (
     seat_colour,
     t,
     text_width,
+    wrap,
 )
 from render.palette import flat
 
@@ -80,52 +80,9 @@ def _light(colour) -> bool:
     return 0.299 * r + 0.587 * g + 0.114 * b > 140
 
 
-_NO_START = set("、。，．）」』】・：；？！ーぁぃぅぇぉっゃゅょァィゥェォッャュョ)]:;,.!?%")
-_NO_END = set("（「『【($")
-
-
-def _wrap(text: str, width: int, fnt) -> list[str]:
-    """`wrap` for both languages. Japanese (no spaces) is broken between characters, but runs
-    like "$20" stay whole and no line starts with 、。）： or a small kana (kinsoku)."""
-    if " " in text:
-        # Words, and hyphenated words also after their hyphens ("Diamond-" "Studded").
-        lines: list[str] = []
-        line = ""
-        for word in re.findall(r"\S+?-(?=\S)|\S+", text):
-            trial = line + ("" if line.endswith("-") else " ") + word if line else word
-            if line and text_width(trial, fnt) > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        return lines + [line]
-    tokens: list[str] = []
-    for ch in text:
-        if tokens and ch.isascii() and ch.isalnum() and tokens[-1][-1:].isascii() and tokens[-1][-1] not in " ":
-            tokens[-1] += ch
-        else:
-            tokens.append(ch)
-    lines: list[list[str]] = []
-    line: list[str] = []
-    for tok in tokens:
-        if line and text_width("".join(line) + tok, fnt) > width:
-            if tok[0] in _NO_START and len(line) > 1:
-                carry = [line.pop()]  # take the last character down with the mark
-            else:
-                carry = []
-            while len(line) > 1 and line[-1][-1] in _NO_END:
-                carry.insert(0, line.pop())
-            lines.append(line)
-            line = carry
-        line.append(tok)
-    if line:
-        lines.append(line)
-    return ["".join(x) for x in lines]
-
-
 def _lines(text: str, width: int, fnt, most: int) -> list[str]:
-    """`_wrap`, at most `most` lines; the last ends in an ellipsis when text was left out."""
-    lines = _wrap(text, width, fnt)
+    """`wrap`, at most `most` lines; the last ends in an ellipsis when text was left out."""
+    lines = wrap(text, width, fnt)
     if len(lines) > most:
         lines = lines[:most]
         lines[-1] = ellipsize(lines[-1] + "…", width, fnt)
@@ -625,7 +582,7 @@ def _draw_card(draw: ImageDraw.ImageDraw, x: int, y: int, card: dict, lang: str)
     fnt = fit(body, 10_000, SIZE_SMALL)
     width = CARD_W - 24
     bottom = y + CARD_H - (90 if cat == "business" else 16)
-    for line in _wrap(body, width, font(SIZE_SMALL)):
+    for line in wrap(body, width, font(SIZE_SMALL)):
         if ty + SIZE_SMALL > bottom:
             break
         draw_text(draw, (x + 12, ty), line, SIZE_SMALL, (54, 58, 70), max_width=width)
