@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from engine.filthyrich.binder import rc
 from engine.filthyrich.data import ACTIONS, ASSETS, BUSINESSES, LUXURIES, LUXURY_ORDER, SHAPES, kind
-from locales.format import separator
+from locales.format import join_list, separator
 from render.common import (
     BAD,
     BG,
@@ -261,11 +261,11 @@ def _die(draw, x, y, face: int, size: int, fill, ink, outline=None) -> None:
 def _status(view: dict, names: Sequence[str], lang: str) -> tuple[str, str]:
     ph = view["phase"]
     if ph == "over":
-        winners = ", ".join(_seat_name(names, s) for s in view.get("winners") or [])
+        winners = join_list((_seat_name(names, s) for s in view.get("winners") or []), lang)
         return f"{_t(lang, 'render.winner')}: {winners}", _t(lang, f"reason.{view['end']}")
     if ph in ("tax", "audit"):
         tx = view["tax"]
-        waiting = ", ".join(_seat_name(names, s) for s in tx["pending"])
+        waiting = join_list((_seat_name(names, s) for s in tx["pending"]), lang)
         head = _t(lang, "render.tax_window", zeros=tx["zeros"]) if ph == "tax" else _t(lang, "phase.audit")
         return head, _t(lang, "render.waiting", names=waiting)
     if ph == "auction":
@@ -362,7 +362,7 @@ def _draw_side(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang
             draw_text(draw, (cx + 10, top + k * 26), line, SIZE_SMALL, TEXT, anchor="lm")
     y += ((len(market) + 1) // 2) * (chip_h + 6)
     if view["removed"]:
-        text = _t(lang, "render.removed") + ": " + ", ".join(_name(lang, r) for r in view["removed"])
+        text = _t(lang, "render.removed") + ": " + separator(lang).join(_name(lang, r) for r in view["removed"])
         draw_text(draw, (x + 4, y + 4), text, SIZE_SMALL, TEXT_DIM, max_width=w - 8)
         y += 36
     draw_text(draw, (x + 4, y + 6), _t(lang, "render.deck", count=view["deck_count"]) + " · " +

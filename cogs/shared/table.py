@@ -488,7 +488,7 @@ class TableKeeper:
             names = text_names(game.names)
             deadline = await self.deadline_for(game, [seat] if seat in owing else owing)
             line = t("core.mine.line", title=t(f"{game.title}.name"), channel=f"<#{game.channel_id}>",
-                     who=t("core.mine.you") if seat in owing else (", ".join(names[s] for s in owing) or "—"),
+                     who=t("core.mine.you") if seat in owing else (join_list((names[s] for s in owing), t.lang) or "—"),
                      link=jump(game, game.table_message_id))
             if deadline:
                 line += " · " + t("core.table.deadline", when=f"<t:{int(deadline)}:R>")
