@@ -36,6 +36,7 @@ from render.common import (
     draw_text,
     ellipsize,
     fit,
+    fit_wrap,
     font,
     rounded,
     seat_colour,
@@ -225,11 +226,11 @@ def _draw_binder(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names:
                 rounded(draw, (x1 - tw - 8, y + 8, x1 - 8, y + 38), radius=8, fill=_blend(BG, fill, 0.3))
                 draw_text(draw, (x1 - 8 - tw / 2, y + 23), tag, SIZE_SMALL, TEXT_DIM, bold=True, anchor="mm")
             if first.get(cell["sign"]) == s:
-                lines = _lines(_name(lang, cell["kind"]), CELL - 24, font(SIZE_BODY - 2, True), 3)
+                size, lines = fit_wrap(_name(lang, cell["kind"]), CELL - 24, SIZE_BODY - 2, 3, bold=True)
                 ty = y + 44
                 for line in lines:
-                    draw_text(draw, (x0 + 12, ty), line, SIZE_BODY - 2, ink, bold=True, max_width=CELL - 24)
-                    ty += SIZE_BODY + 4
+                    draw_text(draw, (x0 + 12, ty), line, size, ink, bold=True, max_width=CELL - 24)
+                    ty += size + 6
                 pay = _short_hit(cell["kind"])
                 fnt = fit(pay, CELL // 2 + 20, SIZE_LABEL, bold=True)
                 pw = text_width(pay, fnt) + 18
@@ -565,12 +566,11 @@ def _draw_card(draw: ImageDraw.ImageDraw, x: int, y: int, card: dict, lang: str)
     draw_text(draw, (x + 14, y + 27), cost_text, SIZE_LABEL, WHITE, bold=True, anchor="lm", max_width=110)
     draw_text(draw, (x + CARD_W - 14, y + 27), _t(lang, f"kind.{cat}"), SIZE_SMALL, WHITE, anchor="rm", max_width=90)
     ink = (30, 32, 40)
-    fnt = font(SIZE_BODY - 2, True)
-    lines = _lines(_name(lang, k), CARD_W - 24, fnt, 3)
+    size, lines = fit_wrap(_name(lang, k), CARD_W - 24, SIZE_BODY - 2, 3, bold=True)
     ty = y + 60
     for line in lines:
-        draw_text(draw, (x + 12, ty), line, SIZE_BODY - 2, ink, bold=True, max_width=CARD_W - 24)
-        ty += SIZE_BODY + 4
+        draw_text(draw, (x + 12, ty), line, size, ink, bold=True, max_width=CARD_W - 24)
+        ty += size + 6
     marks = BUSINESSES[k]["marks"] if cat == "business" else ASSETS[k]["marks"] if cat == "asset" else 0
     if marks:
         draw_text(draw, (x + 12, ty + 2), "$" * marks, SIZE_LABEL, (190, 140, 20), bold=True)

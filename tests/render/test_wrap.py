@@ -16,7 +16,8 @@ def test_japanese_breaks_between_phrases_never_inside_a_katakana_word():
             # The word is on one line: no line ends inside it.
             assert any(word in line for line in lines), (width, lines)
         assert not any(line.startswith(("。", "ー", "ン")) for line in lines), (width, lines)
-        assert all(text_width(line, fnt) <= width for line in lines)
+        # (a closing 。 may hang past the margin, as Japanese typesetting allows)
+        assert all(text_width(line.rstrip("。"), fnt) <= width for line in lines)
 
 
 def test_lines_end_at_phrases():
@@ -46,3 +47,16 @@ def test_mixed_text_and_line_breaks():
     assert wrap("ann の番\n$20を払う", 1000, fnt) == ["ann の番", "$20を払う"]
     # A run like "$20を" stays whole.
     assert all("$2" not in line or "$20" in line for line in wrap("$20を払う$20を払う", 80, fnt))
+
+
+def test_a_name_shrinks_until_no_word_is_cut():
+    from render.common import fit_wrap
+    # At 24 px "コインランドリー" is wider than 182 px: the name goes down a size or two instead.
+    assert text_width("コインランドリー", font(24, True)) > 182
+    size, lines = fit_wrap("アワアワ・コインランドリー", 182, 24, 3, bold=True)
+    assert size < 24 and lines == ["アワアワ・", "コインランドリー"]
+    # A middle dot may hang at a line's end rather than push the word before it onto two lines.
+    size, lines = fit_wrap("バブルトラブル・タピオカ茶館", 182, 24, 3, bold=True)
+    assert size == 24 and lines == ["バブルトラブル・", "タピオカ茶館"]
+    # English is unchanged by all this.
+    assert fit_wrap("Bubble Trouble Tapioca", 182, 24, 3, bold=True)[1] == ["Bubble Trouble", "Tapioca"]
