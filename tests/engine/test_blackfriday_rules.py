@@ -204,19 +204,22 @@ def test_scenario_07_skip(monkeypatch):
     set_bag(st, (5, 0, 0, 0, 0))
     events = pass_into_adjustment(st)
     assert st["cells"][Y] == [4, 3] and prices(st)[Y] == 33
-    assert st["level"] == 4 and st["wsj"] == 0 and st["bag_black"] == 2
-    assert {"type": "level", "level": 4, "count": 2} in events
+    # One level change, one black (issue 14 #5): the skip from 1 to 4 moves one, not three.
+    assert st["level"] == 4 and st["wsj"] == 1 and st["bag_black"] == 1
+    assert {"type": "level", "level": 4, "count": 1} in events
 
 
 def test_scenario_07_skip_with_level_one_draw():
+    # Level 1 straight to level 3 is one change: one black from the WSJ stock into the bag
+    # (the rulebook: "各、レベル変更した際に…1つ"), not two.
     st = new(4)
     st["level"] = 1
-    st["wsj"] = 1
     cells(st, (1, 3))
     set_bag(st, (4, 0, 0, 0, 0))
-    pass_into_adjustment(st)
+    events = pass_into_adjustment(st)
     assert st["cells"][Y] == [3, 4] and st["level"] == 3
-    assert st["wsj"] == 0 and st["bag_black"] == 1
+    assert st["wsj"] == 8 and st["bag_black"] == 1
+    assert {"type": "level", "level": 3, "count": 1} in events
 
 
 def test_scenario_08_price_not_row():
@@ -401,18 +404,62 @@ def test_scenario_15_missing_colour():
 
 
 def test_scenario_16_end():
+    # Two blacks: the crash moves the markers first, then silver rises one space per black
+    # (the rulebook's order) and stops on 100; the game ends there, before the rest of the
+    # adjustment (issue 14 #6, "100に達したら直ちに").
     st = new(4)
-    st["silver"] = 31
+    st["silver"] = data.SILVER_LAST - 1
     st["level"] = 6
     set_bag(st, (4, 0, 0, 0, 0), black=2)
     events = pass_into_adjustment(st, "B")
-    assert st["silver"] == 32 and data.SILVER[32] == 100
+    assert st["silver"] == data.SILVER_LAST and data.SILVER[-1] == 100
     assert st["phase"] == "over" and GAME.outcome(st) is not None
-    # The adjustment finished before the end: the table was cleared and history recorded.
-    i_end = types(events).index("game_end")
-    assert types(events).index("table_cleared") < i_end and types(events).index("purchases") < i_end
-    assert len(st["history"]) == 2
+    kinds = types(events)
+    assert kinds.count("wsj") == 5 and kinds.index("wsj") < kinds.index("black_crash") < kinds.index("game_end")
+    assert "table_cleared" not in kinds and "purchases" not in kinds and "level" not in kinds
+    assert st["wsj"] == 11 and len(st["history"]) == 2
     assert GAME.legal(st, 0) == [] and GAME.windows(st) == []
+
+
+def test_end_by_one_black_before_any_marker_moves():
+    # Exactly one black takes silver to 100: the game ends at once, no stock marker moves and
+    # the final sale is at the prices as they stood (issue 14 #6; the rulebook moves silver
+    # first, then the prices).
+    st = new(4)
+    st["silver"] = data.SILVER_LAST - 1
+    set_bag(st, (1, 0, 1, 0, 0), black=1)
+    for p in st["players"]:
+        p["bags"] = [1, 0, 0, 0, 0]
+    before = prices(st)
+    market = list(st["market"])
+    events = pass_into_adjustment(st)
+    assert st["phase"] == "over" and st["end"] == "silver"
+    kinds = types(events)
+    assert "wsj" not in kinds and "price" not in kinds and "level" not in kinds
+    assert prices(st) == before == [7, 7, 7, 7, 7]
+    assert all(f["sold"] == 7 for f in st["final"])
+    assert st["level"] == 0 and st["bag_black"] == 1
+    # Every bag is still counted: the drawn ones were laid in the market (yellow also gets the
+    # four sold in the liquidation).
+    assert st["bag"] == [0] * 5
+    assert st["market"][Y] == market[Y] + 1 + 4 and st["market"][R] == market[R] + 1
+
+
+def test_end_by_purchases_skips_the_level_check():
+    # Purchases take silver to 100 at the silver step: the level check that follows does not
+    # run, so no new level card and no higher subsidy limit reach the liquidation (#7).
+    st = new(4)
+    st["silver"] = data.SILVER_LAST - 1
+    st["purchases"] = data.PURCHASE_DIVISOR
+    set_bag(st, (3, 0, 0, 0, 0))
+    for p in st["players"]:
+        p["bags"] = [0] * 5
+    events = pass_into_adjustment(st)
+    kinds = types(events)
+    assert "wsj" in kinds and kinds.index("purchases") < kinds.index("game_end")
+    # The draw raised yellow to a higher row, yet the level stays: the check never ran.
+    assert st["cells"][Y][0] >= 1 and "level" not in kinds and st["level"] == 0
+    assert all(f["subsidy"] == data.LEVELS[0][0] for f in st["final"])
 
 
 def test_scenario_16_scoring():
