@@ -208,9 +208,9 @@ def test_adjustment_narration_is_a_short_block():
         {"type": "interest_paid", "to": [0], "paid": 2, "owed": 1},
         {"type": "debt", "seat": 0},
         {"type": "draw", "seat": 1, "count": 4, "bags": ["Y", "B", "black", "black"]},
+        *[{"type": "wsj", "colour": c, "n": -1, "old": 25, "new": 18} for c in "YBRGO"],
         {"type": "black_crash", "count": 2},
         {"type": "silver_price", "cause": "black", "steps": 2, "old": 10, "new": 12},
-        *[{"type": "wsj", "colour": c, "n": -1, "old": 25, "new": 18} for c in "YBRGO"],
         {"type": "table_cleared", "table": "sell2"},
         {"type": "sell_table", "table": "sell3"},
         {"type": "price", "colour": "O", "cause": "missing", "old": 18, "new": 25},
@@ -240,6 +240,25 @@ def test_adjustment_narration_is_a_short_block():
         "Ann draws 🟥 🟥 🟩",
         "New prices: 🟨 $7→$6 ▼ · 🟦 $7→$6 ▼ · 🟥 $7→$6 ▼ · 🟩 $7→$6 ▼ · 🟧 $7→$6 ▼",
     ]
+
+
+def test_end_in_the_middle_of_an_adjustment_is_narrated():
+    # Silver reaching $100 ends the game at once (issue 14 #6): the folded draw, price and
+    # silver lines are said before the end, not lost with the steps that never come.
+    from engine.blackfriday import GAME as game
+    from engine.blackfriday import data
+
+    st = game.setup(4, 1)
+    st["silver"] = data.SILVER_LAST - 1
+    st["bag"], st["bag_black"] = [1, 0, 0, 0, 0], 2  # every draw count takes all three
+    st["silver_table"] = [0, 1, 1, 1, 1]
+    st["market"][0] = max(st["market"][0], 3)
+    events = game.apply(st, st["active"], {"type": "pass", "colour": "Y"})
+    assert st["phase"] == "over"
+    text = "\n".join(narrate_all(events, NAMES[:4]))
+    assert "💥 **crash!**" in text and "New prices:" in text
+    assert f"🥈 Silver: ${data.SILVER[-2]} → $100" in text
+    assert text.index("New prices:") < text.index("🥈 Silver") < text.index("🏁")
 
 
 def test_table_lines_show_public_facts_only():
