@@ -69,8 +69,10 @@ class UI(OrderForms, Narration, TitleUI):
                 comps += self._setup_select(pc)
             else:
                 lines.append(tk("ui.waiting", name=self._name(pc, view.get("active"))))
+                comps.append(self._refresh(pc))
         elif not mine:
             lines.append(tk("ui.waiting", name=self._name(pc, view.get("active"))))
+            comps.append(self._refresh(pc))
         elif view["acted"]:
             lines.append(tk("ui.main_done"))
             comps += [pc.act(tk("ui.end_turn"), {"type": "end_turn"}, "success", emoji="⏭️")]
@@ -92,6 +94,10 @@ class UI(OrderForms, Narration, TitleUI):
         lines.append(tk("ui.limit_line", limit=view["limits"]["action"], subsidy=view["limits"]["subsidy"]))
         return Panel(title=tk("name"), description="\n".join(lines).strip(), components=comps,
                      image=self._image(pc))
+
+    @staticmethod
+    def _refresh(pc: PanelContext) -> Button:
+        return Button(pc.tk("ui.refresh"), "f", "secondary", emoji="🔄", any_version=True)
 
     def _image(self, pc: PanelContext):
         view, names, lang = pc.view, pc.picture_names, pc.t.lang
@@ -190,6 +196,8 @@ class UI(OrderForms, Narration, TitleUI):
     # -- clicks -----------------------------------------------------------------------------
 
     def on_component(self, pc: PanelContext, code: str, values: list[str]) -> Reply:
+        if code == "f":  # Refresh, on the waiting panel
+            return Show(self.panel(pc))
         if pc.view.get("private") is None or not pc.legal:
             return Refuse("ui.not_now")
         if code in PICKS:
@@ -228,9 +236,24 @@ class UI(OrderForms, Narration, TitleUI):
             return Show(self._form_panel(pc, replace(form, a=value)))
         if verb == "t" and value in COLOURS:
             return Show(self._form_panel(pc, replace(form, b=value)))
-        if verb == "ok":
-            return self._confirm(pc, self._resolved(pc, form))
+        if verb in ("ok", "oks"):
+            return self._confirm(pc, self._resolved(pc, form), asked=verb == "oks")
         return Refuse("core.error.bad_action")
+
+    def todo(self, t, view: dict[str, Any], seat: int) -> str | None:
+        """What `seat` can do now, in one line for the ping that names it. From the public view
+        only (the line goes to the channel): the phase, whether the main action is done, and
+        the public owed-interest flag."""
+        if view.get("over") or view.get("active") != seat:
+            return None
+        if view["phase"] == "setup":
+            return t("blackfriday.todo.setup")
+        if view["acted"]:
+            return t("blackfriday.todo.acted")
+        seats = view.get("seats") or []
+        if seat < len(seats) and seats[seat].get("debt"):
+            return t("blackfriday.todo.debt")
+        return t("blackfriday.todo.turn")
 
     # -- the table --------------------------------------------------------------------------
 

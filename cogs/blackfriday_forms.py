@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from cogs.shared.panel import Apply, Button, Option, Panel, Refuse, Reply, Select
+from cogs.shared.panel import Apply, Button, Option, Panel, Refuse, Reply, Select, Show
 from cogs.shared.titles import PanelContext
 from engine.blackfriday.data import COLOURS, SUBSIDY_UNIT
 from engine.blackfriday.legal import extra_choices, take_choices
@@ -148,7 +148,10 @@ class OrderForms:
             b = form.b if form.b in takes else (takes[0] if len(takes) == 1 else "")
             return replace(form, a=a, b=b)
         choices = [c for c in COLOURS if market[COLOURS.index(c)]] or ["-"]
-        a = form.a if form.a in choices else (choices[0] if len(choices) == 1 else "")
+        # Pre-filled with the colour the market holds most of (ties: colour order), so Confirm
+        # works once the quantity is chosen (issue 15); the player may pick another.
+        most = max(choices, key=lambda c: (market[COLOURS.index(c)] if c in COLOURS else 0, -choices.index(c)))
+        a = form.a if form.a in choices else most
         return replace(form, a=a, b="")
 
     def _cost(self, pc: PanelContext, form: Form) -> int:
@@ -161,7 +164,9 @@ class OrderForms:
             return False
         return bool(form.a) and (form.kind != "S" or bool(form.b))
 
-    def _confirm(self, pc: PanelContext, form: Form) -> Reply:
+    def _confirm(self, pc: PanelContext, form: Form, asked: bool = False) -> Reply:
+        """The order as an action. An order that needs subsidy units first is asked about once
+        more (`asked` is the second click): units bear interest, so none is taken silently."""
         if not self._ready(form):
             return Refuse("ui.pick_first")
         priv = pc.view["private"]
@@ -172,6 +177,8 @@ class OrderForms:
             units = units_for(priv, self._cost(pc, form))
             if units > priv["subsidy_room"]:
                 return Refuse("ui.cannot_afford")
+            if units and not asked:
+                return Show(self._subsidy_ask(pc, form, units))
             if form.kind == "B":
                 action = {"type": "buy", "bags": form.bags(), "extra": colour_of(form.a)}
             else:
@@ -181,6 +188,20 @@ class OrderForms:
         if form.keep:
             action["end_turn"] = False
         return Apply(action)
+
+    def _subsidy_ask(self, pc: PanelContext, form: Form, units: int) -> Panel:
+        view, tk = pc.view, pc.tk
+        priv = view["private"]
+        total = priv["units"] + units
+        lines = [tk("ui.subsidy_ask", cost=self._cost(pc, form), money=priv["money"], count=units,
+                    amount=units * SUBSIDY_UNIT),
+                 tk("ui.subsidy_ask_interest", total=total, interest=total)]
+        if priv["owed"]:
+            lines.append(tk("ui.owed_first", paid=priv["owed"]))
+        buttons = [Button(tk("ui.subsidy_yes", count=units), f"{form.code()}:oks", "success", emoji="💵"),
+                   Button(tk("ui.back"), form.code(), "secondary")]
+        return Panel(title=tk("ui.buy_title" if form.kind == "B" else "ui.silver"), description="\n".join(lines),
+                     components=buttons, image=self._image(pc))
 
     def _form_panel(self, pc: PanelContext, form: Form) -> Panel:
         form = self._resolved(pc, form)
@@ -391,7 +412,8 @@ class OrderForms:
             if len(opts) > 1:
                 selects.append(Select(f"{form.code()}:x", tk("ui.colour_prompt"), opts))
             if form.a:
-                lines.append(tk("ui.silver_bag_line", colour=form.a))
+                lines.append(tk("ui.silver_bag_line", colour=form.a)
+                             + (" " + tk("ui.silver_bag_change") if len(opts) > 1 else ""))
                 i = COLOURS.index(form.a)
                 effects = self._move_effects(pc, "silver", i, market)
                 if effects:

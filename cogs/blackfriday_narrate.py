@@ -7,6 +7,7 @@ from typing import Any
 
 from cogs.blackfriday_forms import EMOJI
 from cogs.shared.titles import seat_names
+from engine.blackfriday.data import SILVER
 
 
 class Narration:
@@ -20,9 +21,11 @@ class Narration:
         """Table narration, compact. A price adjustment is a short block: its trigger, who
         could not pay interest, one line for the draw and its black briefcases, one "new
         prices" line for the five Wall Street Journal moves, the sell-table change, rises of
-        missing colours, one silver line and the level. Folded lines wait in `_fold` until an
-        event that always follows them in the same action (the events of one action are
-        narrated in order, in one call sequence)."""
+        missing colours, one silver line and the level. Each folded line is said as soon as
+        it is complete (the draw at once, the prices at the fifth move, silver at the purchase
+        count or when it reaches $100), so an adjustment cut short by the end of the game
+        (silver on $100) still says all that happened. The events of one action are narrated
+        in order, in one call sequence; `_fold` holds what is still being gathered."""
         kind = event.get("type")
         fold = self._fold
         if kind == "adjust":
@@ -33,60 +36,46 @@ class Narration:
                 return "📉 " + t("blackfriday.ui.adjust_sell", table=table, count=left)
             return "📉 " + t("blackfriday.ui.adjust_full", table=table)
         if kind == "draw":
-            bags = " ".join(EMOJI.get(c, "⬛") for c in event.get("bags", []) if c != "none")
-            fold["draw"] = t("blackfriday.ui.draw_line", seat=seat_names(event.get("seat"), names, t),
-                             bags=bags or t("blackfriday.colour.none"))
-            # Two or more blacks: the crash follows the five moves, and the draw line waits
-            # for it (one black comes before the moves).
-            fold["crash"] = event.get("bags", []).count("black") >= 2
-            return None
-        if kind in ("black_one", "black_crash") and "draw" in fold:
-            fold.pop("crash", None)
-            key = "blackfriday.ui.black_one" if kind == "black_one" else "blackfriday.ui.black_crash"
-            return fold.pop("draw") + " · " + t(key, count=event.get("count", 1))
+            drawn = event.get("bags", [])
+            bags = " ".join(EMOJI.get(c, "⬛") for c in drawn if c != "none")
+            line = t("blackfriday.ui.draw_line", seat=seat_names(event.get("seat"), names, t),
+                     bags=bags or t("blackfriday.colour.none"))
+            blacks = drawn.count("black")
+            if blacks == 1:
+                line += " · " + t("blackfriday.ui.black_one", count=1)
+            elif blacks >= 2:
+                line += " · " + t("blackfriday.ui.black_crash", count=blacks)
+            return line
+        if kind in ("black_one", "black_crash", "table_cleared"):
+            return None  # said with the draw / the prices
         if kind == "wsj":
-            fold.setdefault("moves", []).append(self._move(t, event))
-            return None if fold.get("crash") else fold.pop("draw", None)  # the draw line, no crash
-        if kind == "table_cleared":
-            moves = fold.pop("moves", [])
-            return t("blackfriday.ui.prices_moved", moves=" · ".join(moves)) if moves else None
+            moves = fold.setdefault("moves", [])
+            moves.append(self._move(t, event))
+            if len(moves) < len(EMOJI):
+                return None
+            return t("blackfriday.ui.prices_moved", moves=" · ".join(fold.pop("moves")))
         if kind == "silver_price":
             first = fold.setdefault("silver", {"old": event["old"], "causes": []})
             first["new"] = event["new"]
             first["causes"].append(t("blackfriday.ui.silver_cause", cause=event["cause"], count=event["steps"]))
-            return None
+            return self._silver_line(t) if event["new"] >= SILVER[-1] else None
         if kind == "purchases":
-            silver = fold.pop("silver", None)
-            if silver is None:
-                return None
-            return "🥈 " + t("blackfriday.ui.silver_moved", old=silver["old"], new=silver["new"],
-                             causes=", ".join(silver["causes"]))
+            return self._silver_line(t)
         if kind in ("turn", "interest"):
             return None
-        if kind == "game_end":
-            # Silver on 100 ends the game in the middle of an adjustment: what is folded so
-            # far is said before the end.
-            return "\n".join(self._flush(t) + ["🏁 " + (super().narrate(t, event, names) or "")]).strip()
         line = super().narrate(t, event, names)
         if line is None:
             return None
-        mark = {"level": "⭐ ", "timeout": "⏰ ",
+        mark = {"level": "⭐ ", "game_end": "🏁 ", "timeout": "⏰ ",
                 "special": "🃏 ", "debt": "⚠️ "}.get(kind or "")
         return (mark + line) if mark else line
 
-    def _flush(self, t) -> list[str]:
-        fold, out = self._fold, []
-        if "draw" in fold:
-            out.append(fold.pop("draw"))
-        moves = fold.pop("moves", [])
-        if moves:
-            out.append(t("blackfriday.ui.prices_moved", moves=" · ".join(moves)))
-        silver = fold.pop("silver", None)
-        if silver is not None:
-            out.append("🥈 " + t("blackfriday.ui.silver_moved", old=silver["old"], new=silver["new"],
-                                 causes=", ".join(silver["causes"])))
-        fold.clear()
-        return out
+    def _silver_line(self, t) -> str | None:
+        silver = self._fold.pop("silver", None)
+        if silver is None:
+            return None
+        return "🥈 " + t("blackfriday.ui.silver_moved", old=silver["old"], new=silver["new"],
+                         causes=", ".join(silver["causes"]))
 
     @staticmethod
     def _move(t, event: dict[str, Any]) -> str:

@@ -117,6 +117,14 @@ def form_state(message) -> str:
     return code_of(find(message, suffix=":ok")).split(":")[0]
 
 
+async def confirm(sim, member, panel) -> None:
+    """Confirm an order form, and the subsidy it takes when the panel asks about one."""
+    reply = await click(sim, member, panel, suffix=":ok")
+    asked = panel_of(reply) if reply is not None else None
+    if asked is not None and find(asked, suffix=":oks", required=False) is not None:
+        await click(sim, member, asked, suffix=":oks")
+
+
 async def enact(sim, member, action: dict) -> None:
     """Play `action` for `member` by clicking their private panel, as a player would."""
     before = await last_seq(sim)
@@ -148,7 +156,7 @@ async def enact(sim, member, action: dict) -> None:
                 panel = panel_of(await choose(sim, member, panel, want, suffix=suffix))
         if keep:
             panel = panel_of(await click(sim, member, panel, suffix=":k"))
-        await click(sim, member, panel, suffix=":ok")
+        await confirm(sim, member, panel)
     elif kind == "silver":
         panel = panel_of(await click(sim, member, panel, prefix="V0"))
         panel = panel_of(await choose(sim, member, panel, str(action["qty"]), suffix=":q"))
@@ -156,7 +164,7 @@ async def enact(sim, member, action: dict) -> None:
             panel = panel_of(await choose(sim, member, panel, action["colour"], suffix=":x"))
         if keep:
             panel = panel_of(await click(sim, member, panel, suffix=":k"))
-        await click(sim, member, panel, suffix=":ok")
+        await confirm(sim, member, panel)
     else:
         raise AssertionError(f"no panel route for {action}")
     done = await action_after(sim, before)
@@ -258,7 +266,7 @@ async def test_four_player_game_through_the_panel(sim):
     table = await sim.table_message()
     transcript(table, "table at the start")
     text = text_of(table)
-    assert "Level Start: 1 per action · subsidy limit 1 · 3 drawn at an adjustment" in text
+    assert "Level Start: 1 per action · subsidy limit 1 · 5 drawn at an adjustment" in text
     assert "Next adjustment: buy table 0/5 · silver table 0/5 · sell table 1 10 left (at 5)" in text
     await save(table, "01-table-start.png")
 
@@ -275,7 +283,11 @@ async def test_four_player_game_through_the_panel(sim):
     # bob looks at his panel meanwhile: his own purse, ann's turn, no moves.
     other = await sim.hand(bob)
     assert "It is ann's turn." in text_of(other) and "🃏 Special card: extra pass." in text_of(other)
-    assert not [c for c in components_of(other) if not getattr(c, "disabled", False)]
+    # ... and Refresh, the one thing to press while waiting (issue 15).
+    live = [c for c in components_of(other) if not getattr(c, "disabled", False)]
+    assert [getattr(c, "label", None) for c in live] == ["Refresh"]
+    again = panel_of(await click(sim, bob, other, label="Refresh"))
+    assert "It is ann's turn. Press Refresh" in text_of(again) and "💵" in text_of(again)
 
     select = find(panel, code="Psub")
     assert [o.label for o in select.options] == ["1 unit: +$20"]
@@ -301,7 +313,7 @@ async def test_four_player_game_through_the_panel(sim):
     assert game.state["players"][0]["bags"][0] == 2 and game.state["players"][0]["money"] == 13
     assert game.state["active"] == 1
     assert "▸ ann buys 1 Yellow stock at $7." in channel_text(sim, mark)
-    assert_channel_private(sim, ("$13", "$20"))
+    assert_channel_private(sim, ("$13",))  # ($20 is also the public silver price)
 
     # -- bob: the special card's extra pass, then a sale -------------------------------------
     panel = await sim.hand(bob)
@@ -372,20 +384,38 @@ async def test_four_player_game_through_the_panel(sim):
     await ai_turns(sim, members)
     game = await sim.game()
     assert game.state["active"] == 0
+    # ann's subsidy is given back for this part: with $3 she can buy silver only by taking a
+    # unit, which the panel says and asks about before it happens (issue 15).
+    def short_of_cash(st: dict) -> None:
+        st["players"][0]["money"], st["players"][0]["units"] = 3, 0
+
+    await sim.arrange(short_of_cash, replan=False)
     panel = await sim.hand(ann)
     panel = panel_of(await click(sim, ann, panel, label="Buy silver"))
     transcript(panel, "ann: Buy silver")
-    assert "Silver costs $10 · you have 0 silver and 0 gold" in text_of(panel)
+    assert "Silver costs $20 · you have 0 silver and 0 gold" in text_of(panel)
     qty = find(panel, suffix=":q")
-    assert [o.label for o in qty.options] == ["1 silver: $10"]
+    assert [o.label for o in qty.options] == ["1 silver: $20"]
     panel = panel_of(await choose(sim, ann, panel, "1", suffix=":q"))
+    # The silver-table briefcase is pre-filled and labelled: Confirm works at once (issue 15).
+    assert not find(panel, label="Confirm").disabled
+    assert "(change it in the list below)" in text_of(panel)
     panel = panel_of(await choose(sim, ann, panel, "G", suffix=":x"))
     transcript(panel, "ann: Buy silver, ready")
-    assert "To the silver table: Green" in text_of(panel)
+    assert "To the silver table: Green (change it in the list below)" in text_of(panel)
+    assert "💵 Takes 1 subsidy unit first" in text_of(panel)
     await save(panel, "05-panel-ann-silver.png")
+    before = await last_seq(sim)
+    panel = panel_of(await click(sim, ann, panel, label="Confirm"))
+    transcript(panel, "ann: Buy silver, the subsidy asked about")
+    assert await last_seq(sim) == before  # nothing taken yet
+    text = text_of(panel)
+    assert "This costs $20 and you have $3: it takes 1 subsidy unit first (+$20)." in text
+    assert "$1 interest at every price adjustment" in text
     mark = len(sim.channel.history())
-    await click(sim, ann, panel, label="Confirm")
-    assert "▸ ann buys 1 silver at $10." in channel_text(sim, mark)
+    await click(sim, ann, panel, label="Take 1 unit and confirm")
+    assert await action_after(sim, before) == {"type": "silver", "qty": 1, "colour": "G", "subsidy": 1}
+    assert "▸ ann buys 1 silver at $20." in channel_text(sim, mark)
     game = await sim.game()
     assert game.state["players"][0]["silver"] == 1 and game.state["players"][0]["money"] == 3
 
@@ -465,8 +495,11 @@ async def test_four_player_game_through_the_panel(sim):
     # /game log tells the same story, adjustments folded the same way, nothing private.
     log = (await bob.slash(sim.channel, "game log")).response.message
     transcript(log, "bob: /game log")
-    assert log.flags.ephemeral and "📉 **Price adjustment**" in text_of(log) and "New prices: 🟨" in text_of(log)
-    assert not any(mark in text_of(log) for mark in PRIVATE_MARKS)
+    # The last page may hold only the final ranking: read the page before it too.
+    before = panel_of(await bob.click(log, custom_id=find(log, label="◀").custom_id))
+    story = text_of(before) + text_of(log)
+    assert log.flags.ephemeral and "📉 **Price adjustment**" in story and "New prices: 🟨" in story
+    assert not any(mark in story for mark in PRIVATE_MARKS)
     await save(await sim.table_message(), "09-table-final.png")
     for message in sim.channel.history():
         transcript(message, "channel")
@@ -498,7 +531,11 @@ async def test_two_player_game_with_setup_and_a_deadline(sim):
     game = await sim.game()
     assert game.state["phase"] == "turn"
     narration = "\n".join(m.content or "" for m in sim.channel.history())
-    assert narration.count("briefcase from the market to the buy table.") == 2  # one set-up move each
+    # one set-up move each
+    assert len(re.findall(r"▸ .+ moves one \w+ briefcase from the market to the buy table\.", narration)) == 2
+    # The ping says what to do in the phase (issue 19): the set-up move, then the turn's choice.
+    assert re.search(r"🔔 <@\d+>: move one briefcase from the market to the buy table\.", narration)
+    assert re.search(r"🔔 <@\d+>: buy or sell stock, buy silver or pass; that ends your turn\.", narration)
     await ai_turns(sim, members)
     panel = await sim.hand(ann)
     assert "🃏 Special card: sell +1, buy +1." in text_of(panel)

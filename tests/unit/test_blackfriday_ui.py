@@ -109,6 +109,9 @@ def reach(pc: PanelContext, action: dict) -> dict:
     ok = comp(panel, lambda c: c.code.endswith(":ok"))
     assert not ok.disabled, (action, panel.description)
     reply = ui.on_component(pc, ok.code, [])
+    if isinstance(reply, Show):  # an order that takes subsidy units asks once more
+        yes = comp(shown(reply), lambda c: c.code.endswith(":oks"))
+        reply = ui.on_component(pc, yes.code, [])
     assert isinstance(reply, Apply), (action, reply)
     return reply.action
 
@@ -142,11 +145,11 @@ def test_every_legal_action_is_reachable(players, seed):
             assert {k: v for k, v in got.items() if k != "subsidy"} == action
             assert "subsidy" not in got  # the AI's orders are paid from money in hand
             seen.add(action["type"] + ("-keep" if action.get("end_turn") is False else ""))
-        # The others see a panel without moves, with their own purse.
+        # The others see a panel without moves, with their own purse, and Refresh.
         other = (seat + 1) % players
         panel = ui.panel(context(state, other))
         check_panel(panel)
-        assert not panel.components and "💵" in panel.description
+        assert [c.code for c in panel.components] == ["f"] and "💵" in panel.description
     assert {"buy", "sell", "silver", "pass", "subsidy"} <= seen
     # 2 players hold sell +1 and buy +1 and make the set-up moves; 3-5 have the extra pass
     assert ("setup_bag" if players == 2 else "special_pass") in seen
@@ -171,13 +174,25 @@ def test_orders_beyond_cash_take_the_subsidy_they_need():
     panel = shown(ui.on_component(pc, Form("V").code(), []))
     assert "Takes 1 subsidy unit first" in [o.description for c in panel.components if isinstance(c, Select)
                                              for o in c.options if c.code.endswith(":q")]
-    ok = comp(shown(ui.on_component(pc, Form("V").code() + ":q", ["1"])), lambda c: c.code.endswith(":ok"))
-    # the market holds every colour: the silver-table briefcase is still to choose
-    assert ok.disabled
-    reply = ui.on_component(pc, "V100000G_:ok", [])
+    panel = shown(ui.on_component(pc, Form("V").code() + ":q", ["1"]))
+    ok = comp(panel, lambda c: c.code.endswith(":ok"))
+    # The silver-table briefcase starts on the colour the market holds most of, and says so:
+    # Confirm works at once (issue 15).
+    market = state["market"]
+    most = "YBRGO"[max(range(5), key=lambda c: (market[c], -c))]
+    assert not ok.disabled and ok.code == f"V100000{most}_:ok"
+    name = {"Y": "Yellow", "B": "Blue", "R": "Red", "G": "Green", "O": "Orange"}[most]
+    assert f"To the silver table: {name} (change it in the list below)" in panel.description
+    # With $0 the order takes a subsidy unit: Confirm says so and asks once more (issue 15).
+    ask = shown(ui.on_component(pc, "V100000G_:ok", []))
+    assert "This costs $20 and you have $0: it takes 1 subsidy unit first (+$20)." in ask.description
+    assert "$1 interest at every price adjustment" in ask.description
+    assert [c.code for c in ask.components] == ["V100000G_:oks", "V100000G_"]
+    assert comp(ask, lambda c: c.code.endswith(":oks")).label == "Take 1 unit and confirm"
+    reply = ui.on_component(pc, "V100000G_:oks", [])
     assert isinstance(reply, Apply) and reply.action == {"type": "silver", "qty": 1, "colour": "G", "subsidy": 1}
     assert GAME.apply(state, 0, reply.action)
-    assert state["players"][0]["money"] == 10 and state["players"][0]["units"] == 1
+    assert state["players"][0]["money"] == 0 and state["players"][0]["units"] == 1  # $20 unit, $20 silver
 
 
 def test_refusals():
@@ -188,6 +203,8 @@ def test_refusals():
     assert isinstance(ui.on_component(pc, "B0000000__", []), Refuse)  # malformed form
     # One colour bought and still in the market: the extra briefcase needs no choice.
     reply = ui.on_component(pc, "B100000__:ok", [])
+    assert isinstance(reply, Show) and "subsidy unit" in reply.panel.description  # asked first
+    reply = ui.on_component(pc, "B100000__:oks", [])
     assert isinstance(reply, Apply)
     assert reply.action == {"type": "buy", "bags": {"Y": 1}, "extra": "Y", "subsidy": 1}
     reply = ui.on_component(pc, "S000000__:ok", [])
@@ -268,7 +285,7 @@ def test_table_lines_show_public_facts_only():
     assert "private" not in public
     tc = TableContext(1, 3, public, Translator("en"), NAMES[:4], "blackfriday")
     text = "\n".join(ui.table_lines(tc))
-    assert "Prices: 🟨 $7 · 🟦 $7 · 🟥 $7 · 🟩 $7 · 🟧 $7 · silver $10" in text
+    assert "Prices: 🟨 $7 · 🟦 $7 · 🟥 $7 · 🟩 $7 · 🟧 $7 · silver $20" in text
     assert "4321" not in text and "💵" not in text
 
 
