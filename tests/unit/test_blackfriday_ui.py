@@ -290,7 +290,7 @@ def test_table_lines_show_public_facts_only():
 
 
 def test_pictures_draw_names_without_emoji():
-    from render.blackfriday import _name
+    from render.blackfriday_parts import name_of as _name
 
     assert [_name(["🤖 Eve", "山田 太郎", "😀"], s) for s in range(3)] == ["Eve", "山田 太郎", "P3"]
     state = GAME.setup(5, 4)
