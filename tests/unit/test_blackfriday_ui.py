@@ -296,3 +296,24 @@ def test_pictures_draw_names_without_emoji():
     state = GAME.setup(5, 4)
     pc = context(state, 4)
     assert pc.picture_names[4] == "Eve"
+
+
+def test_todo_line_says_what_to_do_in_the_phase():
+    # The ping's line (issue 19), from the public view only: the set-up move, the main action,
+    # the free actions after a kept-open turn, settling owed interest; nothing for the others.
+    t = Translator("en")
+    state = GAME.setup(2, 3)
+    seat = state["active"]
+    public = GAME.view(state, None)
+    assert ui.todo(t, public, seat) == "move one briefcase from the market to the buy table"
+    assert ui.todo(t, public, 1 - seat) is None
+    state = GAME.setup(4, 10)
+    assert ui.todo(t, GAME.view(state, None), 0) == "buy or sell stock, buy silver or pass; that ends your turn"
+    GAME.apply(state, 0, {"type": "pass", "colour": "Y", "end_turn": False})
+    assert ui.todo(t, GAME.view(state, None), 0) == ("take subsidies or use your special card if you like, "
+                                                     "then end your turn")
+    GAME.apply(state, 0, {"type": "end_turn"})
+    state["players"][1]["owed"] = 3
+    line = ui.todo(t, GAME.view(state, None), 1)
+    assert line.startswith("settle your owed interest first") and "$" not in line
+    assert ui.todo(Translator("ja"), GAME.view(state, None), 1).startswith("まず未払いの利息")
