@@ -317,3 +317,12 @@ def test_todo_line_says_what_to_do_in_the_phase():
     line = ui.todo(t, GAME.view(state, None), 1)
     assert line.startswith("settle your owed interest first") and "$" not in line
     assert ui.todo(Translator("ja"), GAME.view(state, None), 1).startswith("まず未払いの利息")
+
+
+@pytest.mark.parametrize("lang", ["ja", "es"])
+def test_subsidy_question_in_other_languages(lang):
+    state = GAME.setup(4, 10)
+    pc = context(state, 0, lang=lang)
+    ask = shown(ui.on_component(pc, "B100000__:ok", []))
+    assert "20" in ask.description and "{" not in ask.description
+    assert [c.code for c in ask.components] == ["B100000Y_:oks", "B100000Y_"]  # the extra: Y
