@@ -3,7 +3,7 @@ holds news only, not the notes of a move the player made turns ago."""
 
 from __future__ import annotations
 
-from tests.bot.test_blackfriday import ai_turns, click, find, open_game
+from tests.support.blackfriday import ai_turns, click, find, open_game
 from tests.support.sim import panel_of, text_of
 
 NOTE = "Subsidy: +$20 (1 × $20). Units held: 1."
