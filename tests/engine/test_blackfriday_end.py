@@ -3,7 +3,6 @@ end at 100 is immediate; the final liquidation) and the special cards (scenario 
 
 from __future__ import annotations
 
-
 import pytest
 
 from engine.blackfriday import GAME
