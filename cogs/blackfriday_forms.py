@@ -195,7 +195,7 @@ class OrderForms:
         total = priv["units"] + units
         lines = [tk("ui.subsidy_ask", cost=self._cost(pc, form), money=priv["money"], count=units,
                     amount=units * SUBSIDY_UNIT),
-                 tk("ui.subsidy_ask_interest", total=total, interest=total)]
+                 tk("ui.subsidy_ask_interest", count=total, interest=total)]
         if priv["owed"]:
             lines.append(tk("ui.owed_first", paid=priv["owed"]))
         buttons = [Button(tk("ui.subsidy_yes", count=units), f"{form.code()}:oks", "success", emoji="💵"),

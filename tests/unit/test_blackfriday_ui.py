@@ -186,7 +186,7 @@ def test_orders_beyond_cash_take_the_subsidy_they_need():
     # With $0 the order takes a subsidy unit: Confirm says so and asks once more (issue 15).
     ask = shown(ui.on_component(pc, "V100000G_:ok", []))
     assert "This costs $20 and you have $0: it takes 1 subsidy unit first (+$20)." in ask.description
-    assert "$1 interest at every price adjustment" in ask.description
+    assert "You will then hold 1 unit: $1 interest at every price adjustment" in ask.description
     assert [c.code for c in ask.components] == ["V100000G_:oks", "V100000G_"]
     assert comp(ask, lambda c: c.code.endswith(":oks")).label == "Take 1 unit and confirm"
     reply = ui.on_component(pc, "V100000G_:oks", [])
