@@ -8,6 +8,7 @@ from typing import Any
 from cogs.blackfriday_forms import EMOJI
 from cogs.shared.titles import seat_names
 from engine.blackfriday.data import SILVER
+from locales.format import separator
 
 
 class Narration:
@@ -75,7 +76,7 @@ class Narration:
         if silver is None:
             return None
         return "🥈 " + t("blackfriday.ui.silver_moved", old=silver["old"], new=silver["new"],
-                         causes=", ".join(silver["causes"]))
+                         causes=separator(t.lang).join(silver["causes"]))
 
     @staticmethod
     def _move(t, event: dict[str, Any]) -> str:
