@@ -197,6 +197,12 @@ class Store(abc.ABC):
     @abc.abstractmethod
     async def seat_left(self, game_id: int, seat: int, now: float) -> None: ...
 
+    @abc.abstractmethod
+    async def hand_seat(self, game_id: int, seat: int, user_id: int, name: str, now: float) -> bool:
+        """A running game's seat passes to another member (from a player, an AI seat or a seat
+        whose player left): it becomes that member's, human and present. False (nothing
+        written) if the game is not running or the member already holds a seat in it."""
+
     # -- timers -----------------------------------------------------------------------------
 
     @abc.abstractmethod
@@ -257,6 +263,15 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     async def set_prefs(self, user_id: int, **values: bool) -> dict[str, bool]: ...
+
+    @abc.abstractmethod
+    async def away(self, user_ids: list[int]) -> dict[int, float]:
+        """{user_id: until} for those of the users who set an away time (past ones included:
+        the caller compares with its clock)."""
+
+    @abc.abstractmethod
+    async def set_away(self, user_id: int, until: float | None) -> None:
+        """The user is away until `until` (epoch seconds) in every game; None: back."""
 
     @abc.abstractmethod
     async def dm_panel(self, game_id: int, user_id: int) -> tuple[int, int] | None:

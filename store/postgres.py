@@ -346,6 +346,21 @@ class PostgresStore(Store):
     async def seat_left(self, game_id: int, seat: int, now: float) -> None:
         await self._tx([("UPDATE seats SET left_at = $1 WHERE game_id = $2 AND seat = $3", (now, game_id, seat))])
 
+    async def hand_seat(self, game_id: int, seat: int, user_id: int, name: str, now: float) -> bool:
+        async def run(conn: asyncpg.Connection) -> bool:
+            # One statement: the member must not hold another present seat of a running game.
+            done = await conn.execute(
+                "UPDATE seats SET user_id = $1, name = $2, is_ai = FALSE, left_at = NULL WHERE game_id = $3"
+                " AND seat = $4 AND EXISTS (SELECT 1 FROM games WHERE id = $3 AND status = 'active')"
+                " AND NOT EXISTS (SELECT 1 FROM seats o WHERE o.game_id = $3 AND o.user_id = $1 AND NOT o.is_ai"
+                " AND o.left_at IS NULL)", user_id, name, game_id, seat)
+            if done != "UPDATE 1":
+                return False
+            await conn.execute("UPDATE games SET updated_at = $1 WHERE id = $2", now, game_id)
+            return True
+
+        return await self._write(run)
+
     # -- timers -----------------------------------------------------------------------------
 
     async def replace_timers(self, game_id: int, version: int, timers: list[tuple[str, str, float, dict]]) -> bool:
@@ -434,6 +449,20 @@ class PostgresStore(Store):
             (user_id, current["dm_panel"], current["pings"], current["dm_closed"]),
         )])
         return current
+
+    async def away(self, user_ids: list[int]) -> dict[int, float]:
+        ids = sorted({int(u) for u in user_ids})
+        if not ids:
+            return {}
+        rows = await self._all("SELECT user_id, until FROM user_away WHERE user_id = ANY($1::bigint[])", ids)
+        return {r[0]: float(r[1]) for r in rows}
+
+    async def set_away(self, user_id: int, until: float | None) -> None:
+        if until is None:
+            await self._tx([("DELETE FROM user_away WHERE user_id = $1", (user_id,))])
+        else:
+            await self._tx([("INSERT INTO user_away (user_id, until) VALUES ($1, $2)"
+                             " ON CONFLICT (user_id) DO UPDATE SET until = excluded.until", (user_id, float(until)))])
 
     async def dm_panel(self, game_id: int, user_id: int) -> tuple[int, int] | None:
         row = await self._one("SELECT channel_id, message_id FROM dm_panels WHERE game_id = $1 AND user_id = $2",
