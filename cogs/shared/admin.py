@@ -13,6 +13,7 @@ from locales.format import duration
 from store import GameRow
 
 from . import lobby as lobby_mod, settings as settings_mod
+from .handover import Handover
 from .clock import now
 from .panel import Button, Option, Panel, Select, short
 from .replies import reply
@@ -69,6 +70,7 @@ async def show(interaction: discord.Interaction, game: GameRow, panel: Panel, ed
 class Admin:
     def __init__(self, house: "House") -> None:
         self.house = house
+        self.handover = Handover(house)
 
     async def menu(self, interaction: discord.Interaction, game: GameRow, t: Translator, edit: bool = False) -> None:
         """The table's ⚙️ button: what this member may do about the game besides playing it
@@ -87,6 +89,8 @@ class Admin:
             lines.append(t("core.menu.manager"))
             buttons += [Button(t("core.menu.settings"), "Hsettings", "primary", emoji="⚙️", any_version=True, row=1),
                         Button(t("core.menu.end"), "Hendask", "danger", emoji="🛑", any_version=True, row=1)]
+            if game.status == "active":
+                buttons.append(Button(t("seat.handover.button"), "Hhandover", emoji="🔁", any_version=True, row=1))
         panel = Panel(title=t("core.menu.title", title=t(f"{game.title}.name")), description="\n".join(lines),
                       components=buttons)
         await show(interaction, game, panel, edit=edit)

@@ -90,6 +90,8 @@ class Turns:
                 lines.append("▶️ " + t("core.pause.resumed"))
             elif kind == "undone":
                 lines.append("↩️ " + t("core.undo.done", name=seat_names(params["seat"], names, t)))
+            elif kind == "line":  # a house note that carries its own words (seat handed over, away)
+                lines.append(f"{params['emoji']} " + t(params["key"], **params.get("params", {})))
         return lines
 
     async def calls(self, game: GameRow, p: "Pending", t: Translator) -> tuple[dict[int, str], list[discord.Object]]:
