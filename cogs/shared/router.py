@@ -133,6 +133,8 @@ class Router:
             await self.admin.end_click(interaction, game, arg, t)
         elif verb in ("set", "kind", "len"):
             await self.admin.settings_click(interaction, game, verb, arg, values, t)
+        elif verb == "away":
+            await self.admin.away_click(interaction, game, values, t)
         elif verb in HANDOVER:
             await self.admin.handover.click(interaction, game, verb, arg, values, t)
         else:
