@@ -132,6 +132,11 @@ class Store(abc.ABC):
         """Running games of a server in which the user holds a seat."""
 
     @abc.abstractmethod
+    async def games_of_user(self, user_id: int) -> list[int]:
+        """Running games, in any server, in which the user holds a seat (away mode holds in
+        all of them)."""
+
+    @abc.abstractmethod
     async def games_in_guild(self, guild_id: int) -> list[int]:
         """Running games of a server."""
 

@@ -227,6 +227,12 @@ class PostgresStore(Store):
             " AND s.user_id = $2 AND NOT s.is_ai AND s.left_at IS NULL ORDER BY g.id", guild_id, user_id)
         return [r[0] for r in rows]
 
+    async def games_of_user(self, user_id: int) -> list[int]:
+        rows = await self._all(
+            "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE g.status = 'active'"
+            " AND s.user_id = $1 AND NOT s.is_ai AND s.left_at IS NULL ORDER BY g.id", user_id)
+        return [r[0] for r in rows]
+
     async def games_in_guild(self, guild_id: int) -> list[int]:
         rows = await self._all("SELECT id FROM games WHERE guild_id = $1 AND status = 'active' ORDER BY id", guild_id)
         return [r[0] for r in rows]

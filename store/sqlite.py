@@ -178,6 +178,12 @@ class SQLiteStore(Store):
             " AND s.user_id = ? AND s.is_ai = 0 AND s.left_at IS NULL", (guild_id, user_id))
         return [r[0] for r in rows]
 
+    async def games_of_user(self, user_id: int) -> list[int]:
+        rows = await self._all(
+            "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE g.status = 'active'"
+            " AND s.user_id = ? AND s.is_ai = 0 AND s.left_at IS NULL ORDER BY g.id", (user_id,))
+        return [r[0] for r in rows]
+
     async def games_in_guild(self, guild_id: int) -> list[int]:
         rows = await self._all("SELECT id FROM games WHERE guild_id = ? AND status = 'active'", (guild_id,))
         return [r[0] for r in rows]

@@ -132,21 +132,21 @@ class Away:
         self._cache[user_id] = (time.monotonic(), until)
         house = self.house
         games = 0
-        for guild in list(getattr(house.bot, "guilds", []) or []):
-            for game_id in await house.store.games_of_member(guild.id, user_id):
-                game = await house.game(game_id, fresh=True)
-                if game is None or game.status != "active" or game.seat_of(user_id) is None:
-                    continue
-                games += 1
-                await house.replan(game)
-                if house.table is None:
-                    continue
-                who = text_name(game.seats[game.seat_of(user_id) or 0].name)
-                if until is None:
-                    house.table.note(game.id, "line", emoji="👋", key="seat.away.back_note", params={"name": who})
-                else:
-                    house.table.note(game.id, "line", emoji="💤", key=f"seat.away.note_{mode(game)}",
-                                     params={"name": who, "when": f"<t:{int(until)}:f>", "days": CAP // 86400})
-                house.table.refresh(game.id)
+        for game_id in await house.store.games_of_user(user_id):
+            game = await house.game(game_id, fresh=True)
+            seat = game.seat_of(user_id) if game is not None and game.status == "active" else None
+            if game is None or seat is None:
+                continue
+            games += 1
+            await house.replan(game)
+            if house.table is None:
+                continue
+            who = text_name(game.seats[seat].name)
+            if until is None:
+                house.table.note(game.id, "line", emoji="👋", key="seat.away.back_note", params={"name": who})
+            else:
+                house.table.note(game.id, "line", emoji="💤", key=f"seat.away.note_{mode(game)}",
+                                 params={"name": who, "when": f"<t:{int(until)}:f>", "days": CAP // 86400})
+            house.table.refresh(game.id)
         log.info("user %s is %s (%s running games)", user_id, "back" if until is None else f"away until {until}", games)
         return games

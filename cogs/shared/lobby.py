@@ -175,7 +175,8 @@ def options_form(game: GameRow, t: Translator) -> discord.ui.Modal:
             default=conf["on_deadline"] == m) for m in settings_mod.ON_DEADLINE])))
     if len(form.children) < 5:  # a form holds five; the title's own choices come first
         form.add_item(discord.ui.Label(text=t("seat.away.choose_mode")[:45], component=discord.ui.RadioGroup(
-            custom_id="away", options=[discord.RadioGroupOption(
+            # Not required: a form sent without it (an older client) keeps the setting as it is.
+            custom_id="away", required=False, options=[discord.RadioGroupOption(
                 label=t(f"seat.away.mode.{m}")[:100], value=m, description=short(t(f"seat.away.mode_help.{m}")),
                 default=conf["away"] == m) for m in settings_mod.AWAY])))
     return form

@@ -33,6 +33,10 @@ async def test_a_seat_passes_to_a_member_who_holds_none_while_the_game_runs(data
         assert [(s.user_id, s.name, s.is_ai, s.left_at) for s in seats] == [
             (10, "dee", False, None), (9, "cy", False, None), (8, "bob", False, None)]
         assert (await store.get(gid)).updated_at == 6.0
+        other = await _game(store, channel=200)  # another server's game: away mode holds there too
+        await store.update_game(other, 6.0, guild_id=2)
+        assert await store.start(other, {"n": 0}, {}, 6.0)
+        assert await store.games_of_user(8) == [gid, other] and await store.games_of_user(7) == [other]
         await store.finish(gid, "cancelled", 7.0)
         assert not await store.hand_seat(gid, 0, 11, "eve", 8.0)
     finally:
