@@ -15,6 +15,7 @@ from typing import Any, Awaitable, Callable, TypeVar
 import asyncpg
 
 from .base import MIGRATIONS, ChannelBusy, MigrationFailed, StartupError, Store, pending_migrations
+from .postgres_seats import SeatsAndAway
 from .rows import GAME_COLUMNS, GameRow, Seat, Shards, Timer, dumps, timer_rows, user_stats
 
 T = TypeVar("T")
@@ -80,7 +81,7 @@ async def _write_timers(conn: asyncpg.Connection, game_id: int, version: int, ro
             game_id, version, kinds, refs, dues, payloads)
 
 
-class PostgresStore(Store):
+class PostgresStore(SeatsAndAway, Store):
     migrations = MIGRATIONS / "postgres"
 
     def __init__(self, pool: asyncpg.Pool, where: str) -> None:
@@ -227,12 +228,6 @@ class PostgresStore(Store):
             " AND s.user_id = $2 AND NOT s.is_ai AND s.left_at IS NULL ORDER BY g.id", guild_id, user_id)
         return [r[0] for r in rows]
 
-    async def games_of_user(self, user_id: int) -> list[int]:
-        rows = await self._all(
-            "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE g.status = 'active'"
-            " AND s.user_id = $1 AND NOT s.is_ai AND s.left_at IS NULL ORDER BY g.id", user_id)
-        return [r[0] for r in rows]
-
     async def games_in_guild(self, guild_id: int) -> list[int]:
         rows = await self._all("SELECT id FROM games WHERE guild_id = $1 AND status = 'active' ORDER BY id", guild_id)
         return [r[0] for r in rows]
@@ -352,21 +347,6 @@ class PostgresStore(Store):
     async def seat_left(self, game_id: int, seat: int, now: float) -> None:
         await self._tx([("UPDATE seats SET left_at = $1 WHERE game_id = $2 AND seat = $3", (now, game_id, seat))])
 
-    async def hand_seat(self, game_id: int, seat: int, user_id: int, name: str, now: float) -> bool:
-        async def run(conn: asyncpg.Connection) -> bool:
-            # One statement: the member must not hold another present seat of a running game.
-            done = await conn.execute(
-                "UPDATE seats SET user_id = $1, name = $2, is_ai = FALSE, left_at = NULL WHERE game_id = $3"
-                " AND seat = $4 AND EXISTS (SELECT 1 FROM games WHERE id = $3 AND status = 'active')"
-                " AND NOT EXISTS (SELECT 1 FROM seats o WHERE o.game_id = $3 AND o.user_id = $1 AND NOT o.is_ai"
-                " AND o.left_at IS NULL)", user_id, name, game_id, seat)
-            if done != "UPDATE 1":
-                return False
-            await conn.execute("UPDATE games SET updated_at = $1 WHERE id = $2", now, game_id)
-            return True
-
-        return await self._write(run)
-
     # -- timers -----------------------------------------------------------------------------
 
     async def replace_timers(self, game_id: int, version: int, timers: list[tuple[str, str, float, dict]]) -> bool:
@@ -455,20 +435,6 @@ class PostgresStore(Store):
             (user_id, current["dm_panel"], current["pings"], current["dm_closed"]),
         )])
         return current
-
-    async def away(self, user_ids: list[int]) -> dict[int, float]:
-        ids = sorted({int(u) for u in user_ids})
-        if not ids:
-            return {}
-        rows = await self._all("SELECT user_id, until FROM user_away WHERE user_id = ANY($1::bigint[])", ids)
-        return {r[0]: float(r[1]) for r in rows}
-
-    async def set_away(self, user_id: int, until: float | None) -> None:
-        if until is None:
-            await self._tx([("DELETE FROM user_away WHERE user_id = $1", (user_id,))])
-        else:
-            await self._tx([("INSERT INTO user_away (user_id, until) VALUES ($1, $2)"
-                             " ON CONFLICT (user_id) DO UPDATE SET until = excluded.until", (user_id, float(until)))])
 
     async def dm_panel(self, game_id: int, user_id: int) -> tuple[int, int] | None:
         row = await self._one("SELECT channel_id, message_id FROM dm_panels WHERE game_id = $1 AND user_id = $2",

@@ -185,3 +185,27 @@ def test_away_times_are_read_from_lengths_dates_and_back():
     assert away.parse("2027-03-15", at) == 1_805_068_800.0
     for bad in ("", "soon", "3x", "2027-03-15 25:00", "2020-01-01", "91d", "0d"):
         assert away.parse(bad, at) is None, bad
+
+
+async def test_away_mode_holds_in_the_players_games_in_other_servers(sim):
+    members, game, mover = await _table(sim, 2)
+    other = sim.env.create_guild()
+    there = other.create_text_channel("games")
+    mover_there = other.add_member(mover.user)
+    friend = other.add_member(sim.env.create_user("zoe"))
+    await sim.start(friend, TOY, others=[mover_there], channel=there)
+    far = await sim.game(there)
+    if far.seats[far.state["active"]].user_id == friend.id:  # let the player owe something there
+        panel = await sim.hand(friend, there)
+        await friend.click(panel, custom_id=button(panel, label="Take 1"))
+        await sim.settle()
+        far = await sim.game(there)
+    assert mover_there.id in [far.seats[s].user_id for s in sim.house.owing(far)]
+    since = len(there.history())
+    await mover.slash(sim.channel, "game away", until="2d")  # said in the first server
+    await sim.settle()
+    said = "\n".join(text_of(m) for m in there.history()[since - 1:])
+    assert f"{mover.name} is away until <t:" in said
+    # The other server's game planned its timers again: a window the player owes waits for them.
+    length = HOUR if far.state["owed"] == [] else HOUR // 2  # a turn, or a nod (half an hour when slow)
+    assert await _deadline(sim, far.id) == pytest.approx(_now(sim) + 2 * DAY + length, abs=5)
