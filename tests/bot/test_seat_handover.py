@@ -9,7 +9,8 @@ import discord
 from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
 
-from tests.support import toy
+from cogs.shared import codec
+from tests.support import fuzz, toy
 from tests.support.sim import button, channel_text, custom_ids, labels, panel_of, reply_text, text_of
 
 TOY = toy.TITLE
@@ -93,3 +94,21 @@ async def test_an_ai_seat_and_a_left_players_seat_can_be_handed_to_members(sim):
     assert not [t for t in await sim.store.timers(game.id) if t.kind == "ai"]
     said = channel_text(sim)
     assert "Seat 2 passes from bob to dee." in said and "passes from" in said and "to eve." in said
+
+
+async def test_a_channel_manager_may_hand_a_seat_and_a_player_may_not(sim):
+    ann, bob, dee = sim.player("ann"), sim.player("bob"), sim.player("dee")
+    mods = sim.guild.create_role("mods", permissions=discord.Permissions(manage_channels=True))
+    mod = sim.player("mod", roles=[mods])
+    await sim.start(ann, TOY, others=[bob])
+    game = await sim.game()
+    # A player who forges the seat choice (or the member choice) is refused; nothing changes.
+    for cid, values in ((codec.make("bs", game, None, "Hhseat"), ["0"]),
+                        (codec.make("bs", game, None, "Hhto:0"), [str(bob.id)])):
+        refused = await fuzz.press(sim, bob, cid, values=values)
+        assert "Only the host or a member who can manage this channel" in fuzz.reply_text(refused)
+    assert [s.user_id for s in (await sim.game()).seats] == [ann.id, bob.id]
+    # A channel manager who does not play: the menu offers it, and it works.
+    assert "Hand a seat" in labels(await sim.menu(mod))
+    await _give(sim, mod, 0, dee)
+    assert [s.user_id for s in (await sim.game()).seats] == [dee.id, bob.id]
