@@ -139,6 +139,7 @@ async def test_when_the_away_time_ends_the_seat_filler_stops(sim):
     assert not [t for t in await sim.store.timers(g.id) if t.kind == "ai"]
 
 
+@pytest.mark.both_backends
 async def test_an_away_time_outlives_a_restart(sim):
     members, game, mover = await _table(sim)
     when = datetime.fromtimestamp(_now(sim) + 10 * DAY, timezone.utc).strftime("%Y-%m-%d %H:%M")
