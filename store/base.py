@@ -270,9 +270,9 @@ class Store(abc.ABC):
     async def set_prefs(self, user_id: int, **values: bool) -> dict[str, bool]: ...
 
     @abc.abstractmethod
-    async def away(self, user_ids: list[int]) -> dict[int, float]:
-        """{user_id: until} for those of the users who set an away time (past ones included:
-        the caller compares with its clock)."""
+    async def away(self, after: float) -> dict[int, float]:
+        """{user_id: until} of every user away until later than `after` (a few rows: the house
+        keeps them in memory, so a move never waits for this read)."""
 
     @abc.abstractmethod
     async def set_away(self, user_id: int, until: float | None) -> None:

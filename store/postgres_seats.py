@@ -35,11 +35,8 @@ class SeatsAndAway:
 
         return await self._write(run)
 
-    async def away(self, user_ids: list[int]) -> dict[int, float]:
-        ids = sorted({int(u) for u in user_ids})
-        if not ids:
-            return {}
-        rows = await self._all("SELECT user_id, until FROM user_away WHERE user_id = ANY($1::bigint[])", ids)
+    async def away(self, after: float) -> dict[int, float]:
+        rows = await self._all("SELECT user_id, until FROM user_away WHERE until > $1", after)
         return {r[0]: float(r[1]) for r in rows}
 
     async def set_away(self, user_id: int, until: float | None) -> None:

@@ -430,12 +430,8 @@ class SQLiteStore(Store):
         )])
         return current
 
-    async def away(self, user_ids: list[int]) -> dict[int, float]:
-        ids = sorted({int(u) for u in user_ids})
-        if not ids:
-            return {}
-        marks = ", ".join("?" for _ in ids)
-        rows = await self._all(f"SELECT user_id, until FROM user_away WHERE user_id IN ({marks})", tuple(ids))
+    async def away(self, after: float) -> dict[int, float]:
+        rows = await self._all("SELECT user_id, until FROM user_away WHERE until > ?", (after,))
         return {r[0]: float(r[1]) for r in rows}
 
     async def set_away(self, user_id: int, until: float | None) -> None:

@@ -8,8 +8,8 @@
     filler   the seat-filler plays their seat at once, as it plays a seat whose player left.
 
 Pings still go to them; the turn message and the table say they are away. The away time is kept
-per user in the store (it outlives restarts) and read through a short cache: the house asks on
-every move.
+per user in the store (it outlives restarts). The house asks on every move, so it keeps every
+away time in memory (a few rows), read again from the store once a minute.
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ MODES = settings_mod.AWAY
 CAP = 7 * 24 * 3600
 #: The furthest ahead a player may say they are away.
 LONGEST = 90 * 24 * 3600
-#: Seconds an away time read from the store is trusted (another process may change it; this
-#: one updates its own cache when its players change theirs).
+#: Seconds the away times read from the store are trusted (another process may change them;
+#: this one updates its copy at once when its own players change theirs).
 TTL = 60.0
 #: Choices offered in the ⚙️ menu, in seconds.
 MENU_CHOICES = (8 * 3600, 24 * 3600, 3 * 24 * 3600, 7 * 24 * 3600)
@@ -91,23 +91,16 @@ def mode(game: GameRow) -> str:
 class Away:
     def __init__(self, house: "House") -> None:
         self.house = house
-        self._cache: dict[int, tuple[float, float | None]] = {}
+        self._away: dict[int, float] = {}
+        self._read: float | None = None  # when (monotonic) the store was last read
 
     async def until(self, user_ids: list[int]) -> dict[int, float]:
         """{user: until} of the users away now."""
-        fresh = time.monotonic()
-        wanted = [u for u in set(user_ids) if u not in self._cache or fresh - self._cache[u][0] >= TTL]
-        if wanted:
-            found = await self.house.store.away(wanted)
-            for u in wanted:
-                self._cache[u] = (fresh, found.get(u))
         at = now()
-        out: dict[int, float] = {}
-        for u in user_ids:
-            value = self._cache.get(u, (0.0, None))[1]
-            if value is not None and value > at:
-                out[u] = value
-        return out
+        if self._read is None or time.monotonic() - self._read >= TTL:
+            self._away = await self.house.store.away(at)
+            self._read = time.monotonic()
+        return {u: self._away[u] for u in user_ids if self._away.get(u, 0.0) > at}
 
     async def of(self, game: GameRow) -> dict[int, float]:
         """{seat: until} of the game's seats whose present player is away now."""
@@ -129,7 +122,10 @@ class Away:
         """The player is away until `until` (None: back), in every game they play: each game's
         timers are planned again and its table says so. The number of running games touched."""
         await self.house.store.set_away(user_id, until)
-        self._cache[user_id] = (time.monotonic(), until)
+        if until is None:
+            self._away.pop(user_id, None)
+        else:
+            self._away[user_id] = until
         house = self.house
         games = 0
         for game_id in await house.store.games_of_user(user_id):

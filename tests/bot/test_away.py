@@ -162,7 +162,7 @@ async def test_unreadable_away_times_are_refused_and_change_nothing(sim):
     for text in ("soon", "-3d", "2020-01-01", "400d"):
         said = await mover.slash(sim.channel, "game away", until=text)
         assert "I could not read that" in reply_text(said), text
-    assert await sim.store.away([mover.id]) == {}
+    assert await sim.store.away(0.0) == {}
 
 
 async def test_the_lobby_shows_the_away_setting_and_its_form_changes_it(sim):

@@ -54,6 +54,7 @@ async def test_the_host_hands_a_players_seat_with_its_hand_and_obligation_to_ano
     # Bob's DM panel says the seat went to someone else, and his clicks are refused now.
     dms = [m for m in bob.user.dm_channel.history() if m.components]
     assert "handed to someone else" in text_of(dms[-1]) and not custom_ids(dms[-1])
+    assert all(luck not in text_of(m) for m in bob.user.dm_channel.history())  # nothing of the hand stays
     refused = await bob.click(await sim.table_message(), custom_id=button(await sim.table_message(), ":Hhand"))
     assert "You are not playing in this game" in reply_text(refused)
     # Dee's hand is the seat's: the same secret token, and the move is hers to make.

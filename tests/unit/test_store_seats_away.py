@@ -46,18 +46,19 @@ async def test_a_seat_passes_to_a_member_who_holds_none_while_the_game_runs(data
 async def test_away_times_are_per_user_read_in_bulk_cleared_by_back_and_kept(database):
     store = await Store.open(database)
     try:
-        assert await store.away([]) == {}
+        assert await store.away(0.0) == {}
         await store.set_away(7, 1000.0)
         await store.set_away(8, 2000.5)
         await store.set_away(7, 1500.0)  # set again: the newer time
-        assert await store.away([7, 8, 9]) == {7: 1500.0, 8: 2000.5}
+        assert await store.away(0.0) == {7: 1500.0, 8: 2000.5}
+        assert await store.away(1500.0) == {8: 2000.5}  # those whose away time is over are not read
         await store.set_away(8, None)
         await store.set_away(9, None)  # back without having been away: nothing to do
-        assert await store.away([7, 8, 9]) == {7: 1500.0}
+        assert await store.away(0.0) == {7: 1500.0}
     finally:
         await store.close()
     again = await Store.open(database)
     try:
-        assert await again.away([7]) == {7: 1500.0}
+        assert await again.away(0.0) == {7: 1500.0}
     finally:
         await again.close()
