@@ -190,6 +190,7 @@ class GameCog(commands.Cog):
             await self.house.store.prefs(interaction.user.id)
         text = t("core.prefs.now", dm=t("core.on" if prefs["dm_panel"] else "core.off"),
                  pings=t("core.on" if prefs["pings"] else "core.off"))
+        text += "\n" + away_menu.status(t, await away_menu.until_of(self.house, interaction.user.id))
         await reply(interaction, text)
         if dm_panel and interaction.channel_id:
             game = await self.house.live_in(interaction.channel_id)

@@ -152,6 +152,7 @@ async def test_an_away_time_outlives_a_restart(sim):
     assert f"{mover.name} (away until <t:" in text_of(await sim.table_message())
     status = await mover.slash(sim.channel, "game away")
     assert "You are away until <t:" in reply_text(status)
+    assert "You are away until <t:" in reply_text(await mover.slash(sim.channel, "game prefs"))
     other = next(m for m in members if m is not mover)
     assert "You are not away." in reply_text(await other.slash(sim.channel, "game away"))
     assert await _deadline(sim, game.id) == due
