@@ -12,7 +12,7 @@ import pytest
 
 from cogs.shared import away
 from tests.support import toy
-from tests.support.sim import button, channel_text, components_of, labels, reply_text, text_of
+from tests.support.sim import button, channel_text, components_of, custom_ids, labels, panel_of, reply_text, text_of
 
 TOY = toy.TITLE
 HOUR, DAY = 3600, 86400
@@ -211,3 +211,17 @@ async def test_away_mode_holds_in_the_players_games_in_other_servers(sim):
     # The other server's game planned its timers again: a window the player owes waits for them.
     length = HOUR if far.state["owed"] == [] else HOUR // 2  # a turn, or a nod (half an hour when slow)
     assert await _deadline(sim, far.id) == pytest.approx(_now(sim) + 2 * DAY + length, abs=5)
+
+
+async def test_the_settings_panel_keeps_five_rows_with_the_away_choice(sim):
+    members, game, mover = await _table(sim, 2)
+    ann = members[0]
+    panel = await sim.settings(ann)
+    ids = custom_ids(panel)
+    assert any(c.endswith(":Hset:away") for c in ids) and len(ids) == 5
+    # Choosing a window's length: its select takes the row, the away line stays in the text.
+    chosen = panel_of(await ann.select(panel, ["turn"], custom_id=button(panel, ":Hkind")))
+    ids = custom_ids(chosen)
+    assert any(c.endswith(":Hlen:turn") for c in ids) and not any(c.endswith(":Hset:away") for c in ids)
+    assert len(ids) == 5 and "While a player is away: their deadlines wait" in text_of(chosen)
+    sim.check_wire()
