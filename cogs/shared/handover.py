@@ -43,6 +43,14 @@ def seat_label(game: GameRow, seat: int, t: Translator) -> str:
     return f"{seat + 1}. {s.name} ({who})"
 
 
+def resolved_name(interaction: discord.Interaction, user_id: int) -> str | None:
+    """The chosen member's name from the select's resolved data (server nickname first)."""
+    resolved = (interaction.data or {}).get("resolved") or {}  # type: ignore[union-attr]
+    member = (resolved.get("members") or {}).get(str(user_id)) or {}
+    user = (resolved.get("users") or {}).get(str(user_id)) or {}
+    return member.get("nick") or user.get("global_name") or user.get("username")
+
+
 class Handover:
     def __init__(self, house: "House") -> None:
         self.house = house
@@ -87,7 +95,7 @@ class Handover:
         if seat is None or user_id is None:
             await reply(interaction, t("core.error.bad_action"))
             return
-        refusal = await self.give(game, seat, user_id)
+        refusal = await self.give(game, seat, user_id, resolved_name(interaction, user_id))
         if refusal is not None:
             await interaction.response.edit_message(view=self.panel(game, t, seat, notice="⛔ " + t(refusal)))
             return
@@ -101,15 +109,16 @@ class Handover:
     def _seat(game: GameRow, text: str) -> int | None:
         return int(text) if text.isdigit() and int(text) < len(game.seats) else None
 
-    async def give(self, game: GameRow, seat: int, user_id: int) -> str | None:
-        """Hand `seat` to the member; None when done, else the key saying why not."""
+    async def give(self, game: GameRow, seat: int, user_id: int, fallback: str | None = None) -> str | None:
+        """Hand `seat` to the member; None when done, else the key saying why not. `fallback`:
+        their name as the select carried it (when Discord cannot be asked just now)."""
         house = self.house
         member = await house.access.member(game, user_id, fresh=True)
         if member is None:
             return "seat.handover.cannot_see"
         if getattr(member, "bot", False):
             return "seat.handover.no_bots"
-        name = getattr(member, "display_name", None) or str(user_id)
+        name = getattr(member, "display_name", None) or fallback or str(user_id)
         async with house.lock(game.id):
             fresh = await house.game(game.id, fresh=True)
             if fresh is None or fresh.status != "active":

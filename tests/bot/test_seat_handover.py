@@ -113,3 +113,16 @@ async def test_a_channel_manager_may_hand_a_seat_and_a_player_may_not(sim):
     assert "Hand a seat" in labels(await sim.menu(mod))
     await _give(sim, mod, 0, dee)
     assert [s.user_id for s in (await sim.game()).seats] == [dee.id, bob.id]
+
+
+async def test_a_member_lookup_discord_cannot_answer_still_hands_the_seat_under_their_name(sim):
+    ann, bob, dee = sim.player("ann"), sim.player("bob"), sim.player("dee")
+    await sim.start(ann, TOY, others=[bob])
+    panel = await _hand_panel(sim, ann, 1)
+    picker = next(c for c in custom_ids(panel) if c.startswith("bu:"))
+    # A passing Discord error counts as access (nobody loses or misses a seat to a server error).
+    sim.env.inject_error("GET", f"/guilds/{sim.guild.id}/members/{dee.id}", status=500, times=None)
+    await ann.select(panel, [dee], custom_id=picker)
+    await sim.settle()
+    seat = (await sim.game()).seats[1]
+    assert (seat.user_id, seat.name) == (dee.id, "dee")
