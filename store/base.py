@@ -132,6 +132,11 @@ class Store(abc.ABC):
         """Running games of a server in which the user holds a seat."""
 
     @abc.abstractmethod
+    async def games_of_user(self, user_id: int) -> list[int]:
+        """Running games, in any server, in which the user holds a seat (away mode holds in
+        all of them)."""
+
+    @abc.abstractmethod
     async def games_in_guild(self, guild_id: int) -> list[int]:
         """Running games of a server."""
 
@@ -197,6 +202,12 @@ class Store(abc.ABC):
     @abc.abstractmethod
     async def seat_left(self, game_id: int, seat: int, now: float) -> None: ...
 
+    @abc.abstractmethod
+    async def hand_seat(self, game_id: int, seat: int, user_id: int, name: str, now: float) -> bool:
+        """A running game's seat passes to another member (from a player, an AI seat or a seat
+        whose player left): it becomes that member's, human and present. False (nothing
+        written) if the game is not running or the member already holds a seat in it."""
+
     # -- timers -----------------------------------------------------------------------------
 
     @abc.abstractmethod
@@ -257,6 +268,15 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     async def set_prefs(self, user_id: int, **values: bool) -> dict[str, bool]: ...
+
+    @abc.abstractmethod
+    async def away(self, after: float) -> dict[int, float]:
+        """{user_id: until} of every user away until later than `after` (a few rows: the house
+        keeps them in memory, so a move never waits for this read)."""
+
+    @abc.abstractmethod
+    async def set_away(self, user_id: int, until: float | None) -> None:
+        """The user is away until `until` (epoch seconds) in every game; None: back."""
 
     @abc.abstractmethod
     async def dm_panel(self, game_id: int, user_id: int) -> tuple[int, int] | None:

@@ -15,6 +15,7 @@ from typing import Any, Awaitable, Callable, TypeVar
 import asyncpg
 
 from .base import MIGRATIONS, ChannelBusy, MigrationFailed, StartupError, Store, pending_migrations
+from .postgres_seats import SeatsAndAway
 from .rows import GAME_COLUMNS, GameRow, Seat, Shards, Timer, dumps, timer_rows, user_stats
 
 T = TypeVar("T")
@@ -80,7 +81,7 @@ async def _write_timers(conn: asyncpg.Connection, game_id: int, version: int, ro
             game_id, version, kinds, refs, dues, payloads)
 
 
-class PostgresStore(Store):
+class PostgresStore(SeatsAndAway, Store):
     migrations = MIGRATIONS / "postgres"
 
     def __init__(self, pool: asyncpg.Pool, where: str) -> None:

@@ -12,7 +12,8 @@ from locales import Translator
 from locales.format import duration
 from store import GameRow
 
-from . import lobby as lobby_mod, settings as settings_mod
+from . import away_menu, lobby as lobby_mod, settings as settings_mod
+from .handover import Handover
 from .clock import now
 from .panel import Button, Option, Panel, Select, short
 from .replies import reply
@@ -30,6 +31,7 @@ def settings_panel(game: GameRow, t: Translator, kind: str | None = None) -> Pan
         t("core.lobby.pace", pace=t(f"core.pace.{conf['pace']}")),
         t("core.lobby.on_deadline", mode=t(f"core.on_deadline.{conf['on_deadline']}")),
         t("core.settings.reminder", every=duration(conf["reminder"], t.lang)),
+        t("seat.away.setting", mode=t(f"seat.away.mode.{conf['away']}")),
     ]
     for timer in ui.game.timers:
         length = settings_mod.deadline_for(ui.game, conf, timer.kind)
@@ -48,6 +50,8 @@ def settings_panel(game: GameRow, t: Translator, kind: str | None = None) -> Pan
                [Option(t(f"{game.title}.timer.{tk.kind}"), tk.kind, default=tk.kind == kind) for tk in ui.game.timers],
                any_version=True),
     ]
+    if not kind:  # five rows at most: while a window's length is being chosen, this one makes room
+        comps.insert(3, away_select(conf, t))
     if kind:
         current = settings_mod.deadline_for(ui.game, conf, kind)
         comps.append(Select(f"Hlen:{kind}", t("core.settings.choose_length", kind=t(f"{game.title}.timer.{kind}")),
@@ -55,6 +59,12 @@ def settings_panel(game: GameRow, t: Translator, kind: str | None = None) -> Pan
                                     default=s == current) for s in settings_mod.DEADLINE_CHOICES], any_version=True))
     return Panel(title=t("core.settings.title", title=t(f"{game.title}.name")), description="\n".join(lines),
                  components=comps)
+
+
+def away_select(conf: dict[str, Any], t: Translator) -> Select:
+    return Select("Hset:away", t("seat.away.choose_mode"),
+                  [Option(t(f"seat.away.mode.{m}"), m, description=short(t(f"seat.away.mode_help.{m}")),
+                          default=conf["away"] == m) for m in settings_mod.AWAY], any_version=True)
 
 
 async def show(interaction: discord.Interaction, game: GameRow, panel: Panel, edit: bool = True) -> None:
@@ -69,6 +79,7 @@ async def show(interaction: discord.Interaction, game: GameRow, panel: Panel, ed
 class Admin:
     def __init__(self, house: "House") -> None:
         self.house = house
+        self.handover = Handover(house)
 
     async def menu(self, interaction: discord.Interaction, game: GameRow, t: Translator, edit: bool = False) -> None:
         """The table's ⚙️ button: what this member may do about the game besides playing it
@@ -81,15 +92,30 @@ class Admin:
                    emoji="🔔", any_version=True),
         ]
         lines = [t("core.menu.intro")]
-        if game.status == "active" and game.seat_of(interaction.user.id) is not None:
+        seated = game.status == "active" and game.seat_of(interaction.user.id) is not None
+        if seated:
             buttons.append(Button(t("core.menu.leave"), "Hleave", "secondary", emoji="🚪", any_version=True))
         if await self.house.access.can_manage(interaction, game):
             lines.append(t("core.menu.manager"))
             buttons += [Button(t("core.menu.settings"), "Hsettings", "primary", emoji="⚙️", any_version=True, row=1),
                         Button(t("core.menu.end"), "Hendask", "danger", emoji="🛑", any_version=True, row=1)]
+            if game.status == "active":
+                buttons.append(Button(t("seat.handover.button"), "Hhandover", emoji="🔁", any_version=True, row=1))
+        components: list[Any] = list(buttons)
+        if seated:  # away mode: for every game this player plays
+            until = await away_menu.until_of(self.house, interaction.user.id)
+            lines.append(away_menu.status(t, until))
+            components.append(away_menu.menu_select(t, until))
         panel = Panel(title=t("core.menu.title", title=t(f"{game.title}.name")), description="\n".join(lines),
-                      components=buttons)
+                      components=components)
         await show(interaction, game, panel, edit=edit)
+
+    async def away_click(self, interaction: discord.Interaction, game: GameRow, values: list[str],
+                         t: Translator) -> None:
+        if not await away_menu.menu_click(self.house, interaction, values):
+            await reply(interaction, t("core.error.bad_action"))
+            return
+        await self.menu(interaction, game, t, edit=True)
 
     async def toggle_pref(self, interaction: discord.Interaction, game: GameRow, which: str, t: Translator) -> None:
         key = {"dm": "dm_panel", "pings": "pings"}.get(which)

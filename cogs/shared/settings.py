@@ -7,6 +7,8 @@ lengths. A game's settings start from the server's defaults, which start from th
     reminder     seconds between reminders to seats that owe a move (0: none)
     deadlines    {kind: seconds} overrides of the title's lengths (0: no deadline)
     ai_delay     seconds an AI seat "thinks" before it moves (keeps the table readable)
+    away         "stretch" (deadlines of a player away wait for them, capped) | "filler" (the
+                 seat-filler plays for a player away): see away.py
 """
 
 from __future__ import annotations
@@ -21,9 +23,12 @@ HOUSE: dict[str, Any] = {
     "reminder": 4 * 3600,
     "deadlines": {},
     "ai_delay": 2,
+    "away": "stretch",
 }
 PACES = ("live", "slow")
 ON_DEADLINE = ("ai", "skip", "remind")
+#: What happens while a player is away (away.py keeps the same pair).
+AWAY = ("stretch", "filler")
 #: Choices offered in the settings panel, in seconds.
 REMINDER_CHOICES = (0, 15 * 60, 3600, 4 * 3600, 12 * 3600, 24 * 3600)
 DEADLINE_CHOICES = (0, 30, 60, 120, 300, 600, 1800, 3600, 4 * 3600, 8 * 3600, 24 * 3600, 48 * 3600, 72 * 3600)
@@ -77,6 +82,8 @@ def validate(key: str, value: Any) -> bool:
         return value in PACES
     if key == "on_deadline":
         return value in ON_DEADLINE
+    if key == "away":
+        return value in AWAY
     if key == "reminder":
         return isinstance(value, int) and 0 <= value <= 7 * 24 * 3600
     return False

@@ -390,8 +390,11 @@ class TableKeeper:
         elif game.status == "finished":
             lines.append(t("core.table.over"))
         players = []
+        away = await self.house.away.of(game) if game.status == "active" else {}
         for s in game.seats:
             tag = " " + t("core.table.left") if s.left_at else ""
+            if s.seat in away:
+                tag += " " + t("seat.away.tag", when=f"<t:{int(away[s.seat])}:f>")
             players.append(f"`{s.seat + 1}` {text_name(ai_tagged(s.name, s.ai_plays))}{tag}")
         recent = await self.recent_lines(game, t, RECENT_LINES)
         components: list[Any] = self.house_buttons(game, t)
