@@ -360,7 +360,7 @@ class UI(TitleUI):
                 dice = info.get("dice") or []
                 lines.append(tc.tk("ui.table_seat", seat=seat_names(s, names, t),
                                    dice=dice_text(dice) if dice else tc.tk("ui.no_dice_left"),
-                                   claims=", ".join(info.get("claims") or []) or tc.tk("ui.none")))
+                                   claims=separator(t.lang).join(info.get("claims") or []) or tc.tk("ui.none")))
             lines += self._bell_lines(tc.tk, view, names, t)
             lines.append(tc.tk("ui.table_dice_help"))
         elif phase == "dispatch":

@@ -18,7 +18,7 @@ from locales import Translator
 from locales.format import join_list
 from store import GameRow
 
-from .shared import lobby as lobby_mod, pages
+from .shared import away_menu, lobby as lobby_mod, pages
 from .shared.clock import now
 from .shared.house import House
 from .shared.lobby_flow import LobbyFlow
@@ -202,6 +202,7 @@ class GameCog(commands.Cog):
         text = t("core.prefs.now", dm=t("core.on" if prefs["dm_panel"] else "core.off"),
                  pings=t("core.on" if prefs["pings"] else "core.off"),
                  digest=t("core.on" if prefs["digest"] else "core.off"))
+        text += "\n" + away_menu.status(t, await away_menu.until_of(self.house, interaction.user.id))
         await reply(interaction, text)
         if dm_panel and interaction.channel_id:
             game = await self.house.live_in(interaction.channel_id)
@@ -210,6 +211,15 @@ class GameCog(commands.Cog):
                 ok = await self.house.table.send_dm_panel(game, seat, interaction.user.id)
                 if not ok:
                     await reply(interaction, t("core.dm.closed_you"))
+
+    @game.command(name=_l("away", key="core.cmd.away.name"),
+                  description=_l("Away for a while: your deadlines wait, or the AI plays for you",
+                                 key="core.cmd.away.description"))
+    @app_commands.describe(until=_l("How long (3d, 12h, 1d12h) or until when (2026-12-24 18:00 UTC); back: you are back",
+                                    key="core.cmd.away.until"))
+    @app_commands.rename(until=_l("until", key="core.cmd.away.until_name"))
+    async def away(self, interaction: discord.Interaction, until: str | None = None) -> None:
+        await away_menu.command(self.house, interaction, until)
 
     # -- who may reach a game ---------------------------------------------------------------
 

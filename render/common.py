@@ -10,10 +10,12 @@ becomes unreadable. Use `SIZE_*` below.
 from __future__ import annotations
 
 import io
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Sequence
 
+import budoux
 from PIL import Image, ImageDraw, ImageFont
 
 from locales import tr
@@ -103,22 +105,100 @@ def ellipsize(text: str, width: int, fnt: ImageFont.FreeTypeFont) -> str:
     return text + "…"
 
 
+# Japanese and Chinese script (kana, kanji, full-width forms): where BudouX finds the phrases.
+_CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
+# A katakana word (with its long-vowel marks), or a run of anything else.
+_SCRIPT_RUNS = re.compile(r"[ァ-ヺー]+・?|[^ァ-ヺー]+")
+# Punctuation that may hang past the margin at a line's end (ぶら下げ), as Japanese typesetting allows.
+_HANGING = "・、。，．"
+# What may not start a line when a word must be cut (small kana, long-vowel mark, closing marks).
+_NO_LINE_START = set("ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ・、。，．）」』】：；？！)]:;,.!?%")
+
+
+@lru_cache(maxsize=1)
+def _japanese_phrases() -> budoux.Parser:
+    return budoux.load_default_japanese_parser()
+
+
+def _japanese_pieces(word: str) -> list[str]:
+    """BudouX's phrases, with a middle dot kept at the end of the word before it (BudouX may put
+    it first in the next phrase) and a line break allowed after it ("アワアワ・" "コイン…")."""
+    out: list[str] = []
+    for phrase in _japanese_phrases().parse(word):
+        while phrase.startswith("・") and out:
+            out[-1] += "・"
+            phrase = phrase[1:]
+        out += [part for part in re.split(r"(?<=・)", phrase) if part]
+    return out
+
+
+def _pieces(para: str) -> list[tuple[str, str]]:
+    """(separator, piece) pairs a line may break before: words, the parts of hyphenated words
+    ("Diamond-" "Studded"), and Japanese phrases. BudouX splits Japanese into phrases the way a
+    typesetter would, so a katakana name never breaks mid-word and no line starts with 。 or a
+    small kana, without hand-written kinsoku rules."""
+    out: list[tuple[str, str]] = []
+    for i, word in enumerate(para.split(" ")):
+        parts = _japanese_pieces(word) if _CJK.search(word) else re.findall(r"[^-]+-(?=.)|.+", word)
+        for j, part in enumerate(parts or [""]):
+            out.append((" " if i and not j else "", part))
+    return out
+
+
+def _fits(text: str, width: int, fnt: ImageFont.FreeTypeFont) -> bool:
+    return text_width(text.rstrip(_HANGING), fnt) <= width
+
+
+def _cut(line: str, width: int, fnt: ImageFont.FreeTypeFont) -> int:
+    """Where to cut a word wider than the line: as much as fits, but never before a character
+    that may not start a line."""
+    cut = max((k for k in range(1, len(line)) if text_width(line[:k], fnt) <= width), default=1)
+    while cut > 1 and line[cut] in _NO_LINE_START:
+        cut -= 1
+    return cut
+
+
 def wrap(text: str, width: int, fnt: ImageFont.FreeTypeFont) -> list[str]:
-    """Greedy line wrap that also breaks Japanese (no spaces) between characters."""
+    """Greedy line wrap in any of our languages (see `_pieces` for where lines may break). A
+    phrase wider than the line breaks where its script changes ("ナンバークランチャー" "税務相談所"),
+    and only a single word wider than the line is cut between characters."""
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
-        tokens = para.split(" ") if " " in para else list(para)
-        joiner = " " if " " in para else ""
-        for tok in tokens:
-            trial = f"{line}{joiner}{tok}" if line else tok
-            if text_width(trial, fnt) <= width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = tok
+        for sep, piece in _pieces(para):
+            parts = [piece] if _fits(piece, width, fnt) else _SCRIPT_RUNS.findall(piece)
+            for k, part in enumerate(parts):
+                trial = line + (sep if k == 0 else "") + part if line else part
+                if line and not _fits(trial, width, fnt):
+                    lines.append(line)
+                    line = part
+                else:
+                    line = trial
+                while len(line) > 1 and not _fits(line, width, fnt):
+                    cut = _cut(line, width, fnt)
+                    lines.append(line[:cut])
+                    line = line[cut:]
         lines.append(line)
     return lines
+
+
+def fit_wrap(text: str, width: int, size: int, most: int, *, bold: bool = False,
+             min_size: int = SIZE_SMALL - 2) -> tuple[int, list[str]]:
+    """A name wrapped in at most `most` lines at the largest size from `size` down to `min_size`
+    at which no word has to be cut ("コインランドリー" whole rather than "コインランド" "リー");
+    at `min_size`, what does not fit ends in an ellipsis."""
+    words = [run for _sep, piece in _pieces(text.replace("\n", " ")) for run in _SCRIPT_RUNS.findall(piece) or [piece]]
+    for s in range(size, min_size - 1, -1):
+        fnt = font(s, bold)
+        lines = wrap(text, width, fnt)
+        if len(lines) <= most and all(_fits(w, width, fnt) for w in words):
+            return s, lines
+    fnt = font(min_size, bold)
+    lines = wrap(text, width, fnt)
+    if len(lines) > most:
+        lines = lines[:most]
+        lines[-1] = ellipsize(lines[-1] + "…", width, fnt)
+    return min_size, lines
 
 
 def draw_text(

@@ -10,14 +10,13 @@ cards with cost, $ marks and an effect summary.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Sequence
 
 from PIL import Image, ImageDraw
 
 from engine.filthyrich.binder import rc
 from engine.filthyrich.data import ACTIONS, ASSETS, BUSINESSES, LUXURIES, LUXURY_ORDER, SHAPES, kind
-from locales.format import separator
+from locales.format import join_list, separator
 from render.common import (
     BAD,
     BG,
@@ -37,11 +36,13 @@ from render.common import (
     draw_text,
     ellipsize,
     fit,
+    fit_wrap,
     font,
     rounded,
     seat_colour,
     t,
     text_width,
+    wrap,
 )
 from render.palette import flat
 
@@ -80,52 +81,9 @@ def _light(colour) -> bool:
     return 0.299 * r + 0.587 * g + 0.114 * b > 140
 
 
-_NO_START = set("、。，．）」』】・：；？！ーぁぃぅぇぉっゃゅょァィゥェォッャュョ)]:;,.!?%")
-_NO_END = set("（「『【($")
-
-
-def _wrap(text: str, width: int, fnt) -> list[str]:
-    """`wrap` for both languages. Japanese (no spaces) is broken between characters, but runs
-    like "$20" stay whole and no line starts with 、。）： or a small kana (kinsoku)."""
-    if " " in text:
-        # Words, and hyphenated words also after their hyphens ("Diamond-" "Studded").
-        lines: list[str] = []
-        line = ""
-        for word in re.findall(r"\S+?-(?=\S)|\S+", text):
-            trial = line + ("" if line.endswith("-") else " ") + word if line else word
-            if line and text_width(trial, fnt) > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        return lines + [line]
-    tokens: list[str] = []
-    for ch in text:
-        if tokens and ch.isascii() and ch.isalnum() and tokens[-1][-1:].isascii() and tokens[-1][-1] not in " ":
-            tokens[-1] += ch
-        else:
-            tokens.append(ch)
-    lines: list[list[str]] = []
-    line: list[str] = []
-    for tok in tokens:
-        if line and text_width("".join(line) + tok, fnt) > width:
-            if tok[0] in _NO_START and len(line) > 1:
-                carry = [line.pop()]  # take the last character down with the mark
-            else:
-                carry = []
-            while len(line) > 1 and line[-1][-1] in _NO_END:
-                carry.insert(0, line.pop())
-            lines.append(line)
-            line = carry
-        line.append(tok)
-    if line:
-        lines.append(line)
-    return ["".join(x) for x in lines]
-
-
 def _lines(text: str, width: int, fnt, most: int) -> list[str]:
-    """`_wrap`, at most `most` lines; the last ends in an ellipsis when text was left out."""
-    lines = _wrap(text, width, fnt)
+    """`wrap`, at most `most` lines; the last ends in an ellipsis when text was left out."""
+    lines = wrap(text, width, fnt)
     if len(lines) > most:
         lines = lines[:most]
         lines[-1] = ellipsize(lines[-1] + "…", width, fnt)
@@ -268,11 +226,11 @@ def _draw_binder(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names:
                 rounded(draw, (x1 - tw - 8, y + 8, x1 - 8, y + 38), radius=8, fill=_blend(BG, fill, 0.3))
                 draw_text(draw, (x1 - 8 - tw / 2, y + 23), tag, SIZE_SMALL, TEXT_DIM, bold=True, anchor="mm")
             if first.get(cell["sign"]) == s:
-                lines = _lines(_name(lang, cell["kind"]), CELL - 24, font(SIZE_BODY - 2, True), 3)
+                size, lines = fit_wrap(_name(lang, cell["kind"]), CELL - 24, SIZE_BODY - 2, 3, bold=True)
                 ty = y + 44
                 for line in lines:
-                    draw_text(draw, (x0 + 12, ty), line, SIZE_BODY - 2, ink, bold=True, max_width=CELL - 24)
-                    ty += SIZE_BODY + 4
+                    draw_text(draw, (x0 + 12, ty), line, size, ink, bold=True, max_width=CELL - 24)
+                    ty += size + 6
                 pay = _short_hit(cell["kind"])
                 fnt = fit(pay, CELL // 2 + 20, SIZE_LABEL, bold=True)
                 pw = text_width(pay, fnt) + 18
@@ -304,11 +262,11 @@ def _die(draw, x, y, face: int, size: int, fill, ink, outline=None) -> None:
 def _status(view: dict, names: Sequence[str], lang: str) -> tuple[str, str]:
     ph = view["phase"]
     if ph == "over":
-        winners = ", ".join(_seat_name(names, s) for s in view.get("winners") or [])
+        winners = join_list((_seat_name(names, s) for s in view.get("winners") or []), lang)
         return f"{_t(lang, 'render.winner')}: {winners}", _t(lang, f"reason.{view['end']}")
     if ph in ("tax", "audit"):
         tx = view["tax"]
-        waiting = ", ".join(_seat_name(names, s) for s in tx["pending"])
+        waiting = join_list((_seat_name(names, s) for s in tx["pending"]), lang)
         head = _t(lang, "render.tax_window", zeros=tx["zeros"]) if ph == "tax" else _t(lang, "phase.audit")
         return head, _t(lang, "render.waiting", names=waiting)
     if ph == "auction":
@@ -405,7 +363,7 @@ def _draw_side(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang
             draw_text(draw, (cx + 10, top + k * 26), line, SIZE_SMALL, TEXT, anchor="lm")
     y += ((len(market) + 1) // 2) * (chip_h + 6)
     if view["removed"]:
-        text = _t(lang, "render.removed") + ": " + ", ".join(_name(lang, r) for r in view["removed"])
+        text = _t(lang, "render.removed") + ": " + separator(lang).join(_name(lang, r) for r in view["removed"])
         draw_text(draw, (x + 4, y + 4), text, SIZE_SMALL, TEXT_DIM, max_width=w - 8)
         y += 36
     draw_text(draw, (x + 4, y + 6), _t(lang, "render.deck", count=view["deck_count"]) + " · " +
@@ -608,12 +566,11 @@ def _draw_card(draw: ImageDraw.ImageDraw, x: int, y: int, card: dict, lang: str)
     draw_text(draw, (x + 14, y + 27), cost_text, SIZE_LABEL, WHITE, bold=True, anchor="lm", max_width=110)
     draw_text(draw, (x + CARD_W - 14, y + 27), _t(lang, f"kind.{cat}"), SIZE_SMALL, WHITE, anchor="rm", max_width=90)
     ink = (30, 32, 40)
-    fnt = font(SIZE_BODY - 2, True)
-    lines = _lines(_name(lang, k), CARD_W - 24, fnt, 3)
+    size, lines = fit_wrap(_name(lang, k), CARD_W - 24, SIZE_BODY - 2, 3, bold=True)
     ty = y + 60
     for line in lines:
-        draw_text(draw, (x + 12, ty), line, SIZE_BODY - 2, ink, bold=True, max_width=CARD_W - 24)
-        ty += SIZE_BODY + 4
+        draw_text(draw, (x + 12, ty), line, size, ink, bold=True, max_width=CARD_W - 24)
+        ty += size + 6
     marks = BUSINESSES[k]["marks"] if cat == "business" else ASSETS[k]["marks"] if cat == "asset" else 0
     if marks:
         draw_text(draw, (x + 12, ty + 2), "$" * marks, SIZE_LABEL, (190, 140, 20), bold=True)
@@ -625,7 +582,7 @@ def _draw_card(draw: ImageDraw.ImageDraw, x: int, y: int, card: dict, lang: str)
     fnt = fit(body, 10_000, SIZE_SMALL)
     width = CARD_W - 24
     bottom = y + CARD_H - (90 if cat == "business" else 16)
-    for line in _wrap(body, width, font(SIZE_SMALL)):
+    for line in wrap(body, width, font(SIZE_SMALL)):
         if ty + SIZE_SMALL > bottom:
             break
         draw_text(draw, (x + 12, ty), line, SIZE_SMALL, (54, 58, 70), max_width=width)

@@ -133,7 +133,8 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     async def games_of_user(self, user_id: int) -> list[int]:
-        """Running games, in every server, in which the user holds a seat (the daily digest)."""
+        """Running games, in any server, in which the user holds a seat (away mode holds in
+        all of them; the daily digest lists them)."""
 
     @abc.abstractmethod
     async def games_in_guild(self, guild_id: int) -> list[int]:
@@ -218,6 +219,12 @@ class Store(abc.ABC):
     @abc.abstractmethod
     async def seat_left(self, game_id: int, seat: int, now: float) -> None: ...
 
+    @abc.abstractmethod
+    async def hand_seat(self, game_id: int, seat: int, user_id: int, name: str, now: float) -> bool:
+        """A running game's seat passes to another member (from a player, an AI seat or a seat
+        whose player left): it becomes that member's, human and present. False (nothing
+        written) if the game is not running or the member already holds a seat in it."""
+
     # -- timers -----------------------------------------------------------------------------
 
     @abc.abstractmethod
@@ -293,6 +300,15 @@ class Store(abc.ABC):
         """Note a digest as sent at `now`, only if the user still wants it and the last one is
         at least `every` seconds old (or there was none): True if this caller may send it.
         Claimed before sending, so two processes (or a retry after a restart) never send two."""
+
+    @abc.abstractmethod
+    async def away(self, after: float) -> dict[int, float]:
+        """{user_id: until} of every user away until later than `after` (a few rows: the house
+        keeps them in memory, so a move never waits for this read)."""
+
+    @abc.abstractmethod
+    async def set_away(self, user_id: int, until: float | None) -> None:
+        """The user is away until `until` (epoch seconds) in every game; None: back."""
 
     @abc.abstractmethod
     async def dm_panel(self, game_id: int, user_id: int) -> tuple[int, int] | None:

@@ -15,6 +15,7 @@ from typing import Any, Awaitable, Callable, TypeVar
 import asyncpg
 
 from .base import MIGRATIONS, ChannelBusy, MigrationFailed, StartupError, Store, pending_migrations
+from .postgres_seats import SeatsAndAway
 from .postgres_undo_digest import UndoDigestMixin
 from .rows import GAME_COLUMNS, GameRow, Seat, Shards, Timer, dumps, timer_rows, user_stats
 
@@ -81,7 +82,7 @@ async def _write_timers(conn: asyncpg.Connection, game_id: int, version: int, ro
             game_id, version, kinds, refs, dues, payloads)
 
 
-class PostgresStore(UndoDigestMixin, Store):
+class PostgresStore(SeatsAndAway, UndoDigestMixin, Store):
     migrations = MIGRATIONS / "postgres"
     _timers_to = staticmethod(_write_timers)
     _lost = _Lost

@@ -1,6 +1,6 @@
-"""What the PostgreSQL backend keeps for players over hours (issue 19): taking back a move,
-their games in every server, and the daily digest's bookkeeping. A mixin of `PostgresStore`
-(which gives it `_write`, `_cas`, `_all`), kept apart so the backend's file keeps one job."""
+"""What the PostgreSQL backend keeps for players over hours (issue 19): taking back a move and
+the daily digest's bookkeeping. A mixin of `PostgresStore` (which gives it `_write`, `_cas`,
+`_all`), kept apart so the backend's file keeps one job."""
 
 from __future__ import annotations
 
@@ -20,12 +20,6 @@ class UndoDigestMixin:
     _all: Any
     prefs: Any
     _tx: Any
-
-    async def games_of_user(self, user_id: int) -> list[int]:
-        rows = await self._all(
-            "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE g.status = 'active' AND s.user_id = $1"
-            " AND NOT s.is_ai AND s.left_at IS NULL ORDER BY g.id", user_id)
-        return [r[0] for r in rows]
 
     async def undo_action(self, game_id: int, *, version: int, state: dict[str, Any], now: float,
                           timers: list[tuple[str, str, float, dict]]) -> bool:

@@ -180,6 +180,12 @@ class SQLiteStore(UndoDigestMixin, Store):
             " AND s.user_id = ? AND s.is_ai = 0 AND s.left_at IS NULL", (guild_id, user_id))
         return [r[0] for r in rows]
 
+    async def games_of_user(self, user_id: int) -> list[int]:
+        rows = await self._all(
+            "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE g.status = 'active'"
+            " AND s.user_id = ? AND s.is_ai = 0 AND s.left_at IS NULL ORDER BY g.id", (user_id,))
+        return [r[0] for r in rows]
+
     async def games_in_guild(self, guild_id: int) -> list[int]:
         rows = await self._all("SELECT id FROM games WHERE guild_id = ? AND status = 'active'", (guild_id,))
         return [r[0] for r in rows]
@@ -315,6 +321,22 @@ class SQLiteStore(UndoDigestMixin, Store):
     async def seat_left(self, game_id: int, seat: int, now: float) -> None:
         await self._tx([("UPDATE seats SET left_at = ? WHERE game_id = ? AND seat = ?", (now, game_id, seat))])
 
+    async def hand_seat(self, game_id: int, seat: int, user_id: int, name: str, now: float) -> bool:
+        def run(conn: sqlite3.Connection) -> bool:
+            with Transaction(conn) as tx:
+                # One statement: the member must not hold another present seat of a running game.
+                cur = conn.execute(
+                    "UPDATE seats SET user_id = ?, name = ?, is_ai = 0, left_at = NULL WHERE game_id = ? AND seat = ?"
+                    " AND EXISTS (SELECT 1 FROM games WHERE id = ? AND status = 'active')"
+                    " AND NOT EXISTS (SELECT 1 FROM seats o WHERE o.game_id = ? AND o.user_id = ? AND o.is_ai = 0"
+                    " AND o.left_at IS NULL)", (user_id, name, game_id, seat, game_id, game_id, user_id))
+                tx.rollback = cur.rowcount != 1
+                if not tx.rollback:
+                    conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+                return not tx.rollback
+
+        return await self._write(run)
+
     # -- timers -----------------------------------------------------------------------------
 
     async def replace_timers(self, game_id: int, version: int, timers: list[tuple[str, str, float, dict]]) -> bool:
@@ -410,6 +432,17 @@ class SQLiteStore(UndoDigestMixin, Store):
             (user_id, int(current["dm_panel"]), int(current["pings"]), int(current["dm_closed"])),
         )])
         return current
+
+    async def away(self, after: float) -> dict[int, float]:
+        rows = await self._all("SELECT user_id, until FROM user_away WHERE until > ?", (after,))
+        return {r[0]: float(r[1]) for r in rows}
+
+    async def set_away(self, user_id: int, until: float | None) -> None:
+        if until is None:
+            await self._tx([("DELETE FROM user_away WHERE user_id = ?", (user_id,))])
+        else:
+            await self._tx([("INSERT INTO user_away (user_id, until) VALUES (?, ?)"
+                             " ON CONFLICT (user_id) DO UPDATE SET until = excluded.until", (user_id, float(until)))])
 
     async def dm_panel(self, game_id: int, user_id: int) -> tuple[int, int] | None:
         row = await self._one("SELECT channel_id, message_id FROM dm_panels WHERE game_id = ? AND user_id = ?",

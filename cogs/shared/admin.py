@@ -12,7 +12,8 @@ from locales import Translator
 from locales.format import duration
 from store import GameRow
 
-from . import lobby as lobby_mod, settings as settings_mod
+from . import away_menu, lobby as lobby_mod, settings as settings_mod
+from .handover import Handover
 from .clock import now
 from .panel import Button, Option, Panel, Select, short
 from .replies import reply
@@ -23,6 +24,11 @@ if TYPE_CHECKING:
     from .house import House
 
 
+#: The "kind" that stands for the time to take back a move in the settings panel's kind select
+#: (never a window kind: those are plain words).
+UNDO_KIND = "~undo"
+
+
 def settings_panel(game: GameRow, t: Translator, kind: str | None = None) -> Panel:
     ui = ui_for(game.title)
     conf = settings_mod.merged(game.settings)
@@ -31,6 +37,7 @@ def settings_panel(game: GameRow, t: Translator, kind: str | None = None) -> Pan
         t("core.lobby.on_deadline", mode=t(f"core.on_deadline.{conf['on_deadline']}")),
         t("core.settings.reminder", every=duration(conf["reminder"], t.lang)),
         t("core.settings.undo", length=duration(conf["undo"], t.lang) if conf["undo"] else t("core.settings.none")),
+        t("seat.away.setting", mode=t(f"seat.away.mode.{conf['away']}")),
     ]
     for timer in ui.game.timers:
         length = settings_mod.deadline_for(ui.game, conf, timer.kind)
@@ -45,20 +52,30 @@ def settings_panel(game: GameRow, t: Translator, kind: str | None = None) -> Pan
         Select("Hset:reminder", t("core.settings.choose_reminder"),
                [Option(duration(s, t.lang) if s else t("core.settings.none"), str(s),
                        default=conf["reminder"] == s) for s in settings_mod.REMINDER_CHOICES], any_version=True),
-        Select("Hset:undo", t("core.settings.choose_undo"),
-               [Option(duration(s, t.lang) if s else t("core.settings.none"), str(s),
-                       default=conf["undo"] == s) for s in settings_mod.UNDO_CHOICES], any_version=True),
+        # The time to take back a move is chosen like a window's length (five rows at most).
         Select("Hkind", t("core.settings.choose_kind"),
-               [Option(t(f"{game.title}.timer.{tk.kind}"), tk.kind, default=tk.kind == kind) for tk in ui.game.timers],
-               any_version=True),
+               [Option(t(f"{game.title}.timer.{tk.kind}"), tk.kind, default=tk.kind == kind) for tk in ui.game.timers]
+               + [Option(t("core.settings.choose_undo"), UNDO_KIND, default=kind == UNDO_KIND)], any_version=True),
     ]
-    if kind:
+    if not kind:  # five rows at most: while a window's length is being chosen, this one makes room
+        comps.insert(3, away_select(conf, t))
+    if kind == UNDO_KIND:
+        comps.append(Select("Hset:undo", t("core.settings.choose_undo"),
+                            [Option(duration(s, t.lang) if s else t("core.settings.none"), str(s),
+                                    default=conf["undo"] == s) for s in settings_mod.UNDO_CHOICES], any_version=True))
+    elif kind:
         current = settings_mod.deadline_for(ui.game, conf, kind)
         comps.append(Select(f"Hlen:{kind}", t("core.settings.choose_length", kind=t(f"{game.title}.timer.{kind}")),
                             [Option(duration(s, t.lang) if s else t("core.settings.none"), str(s),
                                     default=s == current) for s in settings_mod.DEADLINE_CHOICES], any_version=True))
     return Panel(title=t("core.settings.title", title=t(f"{game.title}.name")), description="\n".join(lines),
                  components=comps)
+
+
+def away_select(conf: dict[str, Any], t: Translator) -> Select:
+    return Select("Hset:away", t("seat.away.choose_mode"),
+                  [Option(t(f"seat.away.mode.{m}"), m, description=short(t(f"seat.away.mode_help.{m}")),
+                          default=conf["away"] == m) for m in settings_mod.AWAY], any_version=True)
 
 
 async def show(interaction: discord.Interaction, game: GameRow, panel: Panel, edit: bool = True) -> None:
@@ -73,6 +90,7 @@ async def show(interaction: discord.Interaction, game: GameRow, panel: Panel, ed
 class Admin:
     def __init__(self, house: "House") -> None:
         self.house = house
+        self.handover = Handover(house)
 
     async def menu(self, interaction: discord.Interaction, game: GameRow, t: Translator, edit: bool = False) -> None:
         """The table's ⚙️ button: what this member may do about the game besides playing it
@@ -85,15 +103,30 @@ class Admin:
                    emoji="🔔", any_version=True),
         ]
         lines = [t("core.menu.intro")]
-        if game.status == "active" and game.seat_of(interaction.user.id) is not None:
+        seated = game.status == "active" and game.seat_of(interaction.user.id) is not None
+        if seated:
             buttons.append(Button(t("core.menu.leave"), "Hleave", "secondary", emoji="🚪", any_version=True))
         if await self.house.access.can_manage(interaction, game):
             lines.append(t("core.menu.manager"))
             buttons += [Button(t("core.menu.settings"), "Hsettings", "primary", emoji="⚙️", any_version=True, row=1),
                         Button(t("core.menu.end"), "Hendask", "danger", emoji="🛑", any_version=True, row=1)]
+            if game.status == "active":
+                buttons.append(Button(t("seat.handover.button"), "Hhandover", emoji="🔁", any_version=True, row=1))
+        components: list[Any] = list(buttons)
+        if seated:  # away mode: for every game this player plays
+            until = await away_menu.until_of(self.house, interaction.user.id)
+            lines.append(away_menu.status(t, until))
+            components.append(away_menu.menu_select(t, until))
         panel = Panel(title=t("core.menu.title", title=t(f"{game.title}.name")), description="\n".join(lines),
-                      components=buttons)
+                      components=components)
         await show(interaction, game, panel, edit=edit)
+
+    async def away_click(self, interaction: discord.Interaction, game: GameRow, values: list[str],
+                         t: Translator) -> None:
+        if not await away_menu.menu_click(self.house, interaction, values):
+            await reply(interaction, t("core.error.bad_action"))
+            return
+        await self.menu(interaction, game, t, edit=True)
 
     async def toggle_pref(self, interaction: discord.Interaction, game: GameRow, which: str, t: Translator) -> None:
         key = {"dm": "dm_panel", "pings": "pings"}.get(which)
@@ -156,7 +189,7 @@ class Admin:
                 return
             game.settings = {**game.settings, arg: parsed}
         elif verb == "kind":
-            kind = value if any(tk.kind == value for tk in engine_game.timers) else None
+            kind = value if value == UNDO_KIND or any(tk.kind == value for tk in engine_game.timers) else None
         elif verb == "len":
             if not any(tk.kind == arg for tk in engine_game.timers) or not value.isdigit() \
                     or int(value) not in settings_mod.DEADLINE_CHOICES:

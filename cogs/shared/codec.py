@@ -4,6 +4,7 @@ the click means, so every button works after a restart and a stale one is recogn
     br:<game>.<nonce>:<version>:<code>   a button        (version "*": valid at any version)
     bs:<game>.<nonce>:<version>:<code>   a string select (the chosen values arrive with the click)
     bm:<game>.<nonce>:<version>:<code>   a modal
+    bu:<game>.<nonce>:<version>:<code>   a member (user) select: the chosen user ids arrive with it
 
 A custom_id is a request, never a credential: the router checks every click against the game it
 names (its channel, the clicker's seat and membership). The nonce tells games apart that share an
@@ -37,7 +38,7 @@ _NONCE_RE = re.compile(r"[0-9a-z]{1,8}")
 
 @dataclass(frozen=True)
 class Parsed:
-    kind: str  # "br" | "bs" | "bm"
+    kind: str  # "br" | "bs" | "bm" | "bu"
     game_id: int
     version: int | None  # None: any version
     code: str
@@ -86,7 +87,7 @@ def make(kind: str, game: Any, version: int | None, code: str) -> str:
 
 
 #: Without re.S, like the dynamic items' templates: a code never holds a line break.
-_RE = re.compile(r"(?P<kind>br|bs|bm):" + PATTERN)
+_RE = re.compile(r"(?P<kind>br|bs|bm|bu):" + PATTERN)
 
 
 def parse(custom_id: str) -> Parsed | None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from locales import Translator
+from locales.format import join_list
 from store import StoreUnavailable
 
 from .clock import now
@@ -108,7 +109,7 @@ async def game_lines(house: "House", game_ids: list[int], user_id: int, t: Trans
         seat = game.seat_of(user_id)
         owing = house.owing(game)
         names = text_names(game.names)
-        waiting_for = ", ".join(names[s] for s in owing) or "—"
+        waiting_for = join_list((names[s] for s in owing), t.lang) or "—"
         if servers:
             guild = house.bot.get_guild(game.guild_id) if game.guild_id else None
             who = t("core.digest.your_move") if seat in owing else t("core.digest.waiting", who=waiting_for)

@@ -24,7 +24,7 @@ from locales import Translator
 from service import metrics
 from store import GameRow, Shards, Store, StoreUnavailable, Timer
 
-from . import settings as settings_mod
+from . import away as away_mod, settings as settings_mod
 from .access import Access
 from .clock import now
 from .names import text_names
@@ -90,6 +90,7 @@ class House:
         self.table: Any = None  # the TableKeeper, set by the game cog
         self.access = Access(self)
         self.seats = Seats(self)
+        self.away = away_mod.Away(self)
         self.pauser = Pauser(self)
         self.closed = False
         #: Who claims timers: unique per running house, readable in the database.
@@ -195,7 +196,8 @@ class House:
             outcome = engine.outcome(state)
             t = now()
             existing = await self.store.timers(game_id)
-            timers = [] if outcome is not None else self.plan_timers(game, state, existing, t)
+            timers = [] if outcome is not None else self.plan_timers(game, state, existing, t,
+                                                                     await self.away.of(game))
             ok = await self.store.commit_action(
                 game_id, expected_version=game.version, seat=seat, user_id=user_id, action=action, events=events,
                 state=state, now=t, finished=outcome_json(outcome) if outcome is not None else None, timers=timers,
@@ -217,11 +219,14 @@ class House:
             self.table.changed(game, events, ping=sorted({seat for _, seat in after - before}))
         return Result("applied", game, events, before=previous, timers=existing)
 
-    def plan_timers(self, game: GameRow, state: dict[str, Any], existing: list[Timer], t: float) -> list[tuple]:
+    def plan_timers(self, game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
+                    away: dict[int, float] | None = None) -> list[tuple]:
         """The game's timers after an action: a deadline and a reminder per open window (kept at
         their first due time while the window stays open, or sooner if the settings were
         shortened), and a turn for each AI seat that can move. Recomputed from the state on
-        every action, so timers never drift from the rules."""
+        every action, so timers never drift from the rules. `away`: {seat: until} of players
+        away now; as the host chose, their deadlines stretch or the seat-filler plays for them
+        (see away.py)."""
         if paused(game) is not None:
             return []
         engine = ui_for(game.title).game
@@ -230,13 +235,20 @@ class House:
         sent = {x.ref: x.payload.get("n", 0) for x in existing if x.kind == "reminder"}
         ai_seats = {s.seat for s in game.seats if s.ai_plays}
         humans = {s.seat for s in game.seats if not s.ai_plays}
+        away = away or {}
+        if away and conf["away"] == "filler":
+            ai_seats, humans = ai_seats | set(away), humans - set(away)
+        payloads = {x.ref: x.payload for x in existing if x.kind == "deadline"}
         out: list[tuple] = []
         for w in engine.windows(state):
             length = settings_mod.deadline_for(engine, conf, w.kind)
             deadline = None
             if length > 0:
                 deadline = min(old.get(("deadline", w.id), t + length), t + length)
-                out.append(("deadline", w.id, deadline, {"kind": w.kind}))
+                payload: dict[str, Any] = {"kind": w.kind}
+                if away and conf["away"] == "stretch":
+                    deadline, payload = away_mod.stretch(deadline, payload, w.seats, away, length, t, payloads.get(w.id))
+                out.append(("deadline", w.id, deadline, payload))
             if humans & set(w.seats):
                 n = sent.get(w.id, 0)
                 due = old.get(("reminder", w.id)) if w.id in sent else \
@@ -262,7 +274,8 @@ class House:
             return
         existing = await self.store.timers(game.id)
         # Only for the version it was planned from: a move committed meanwhile planned its own.
-        await self.store.replace_timers(game.id, fresh.version, self.plan_timers(fresh, fresh.state, existing, now()))
+        await self.store.replace_timers(game.id, fresh.version, self.plan_timers(fresh, fresh.state, existing, now(),
+                                                                                 await self.away.of(fresh)))
         self.kick()
 
     # -- the AI seat-filler -------------------------------------------------------------------
@@ -401,7 +414,10 @@ class House:
             elif game is None or game.status != "active" or game.state is None or paused(game) is not None:
                 await self.store.consume_timer(timer)  # nothing moves (a paused game has no timers)
             elif timer.kind == "ai":
-                await self.ai_move(timer.game_id, int(timer.ref))
+                if await self.away.filler_plays(game, int(timer.ref)):
+                    await self.ai_move(timer.game_id, int(timer.ref))
+                else:  # its player's away time ended: the seat is theirs again, with its deadlines
+                    await self.replan(game)
                 await self.store.consume_timer(timer)
             elif timer.kind == "deadline":
                 await self._deadline(timer, game)

@@ -112,6 +112,7 @@ def lobby_message(game: GameRow, t: Translator) -> discord.ui.LayoutView:
         t("core.lobby.language", lang=t(f"core.lang.{game.lang}")),
         t("core.lobby.pace", pace=t(f"core.pace.{conf['pace']}")),
         t("core.lobby.on_deadline", mode=t(f"core.on_deadline.{conf['on_deadline']}")),
+        t("seat.away.setting", mode=t(f"seat.away.mode.{conf['away']}")),
     ] + (options_summary(game, t) or [t("core.lobby.no_variants")])
     fields = [(t("core.lobby.players", n=len(game.seats), hi=g.max_players), "\n".join(seats), False),
               (t("core.lobby.setup"), "\n".join(setup), False),
@@ -172,4 +173,10 @@ def options_form(game: GameRow, t: Translator) -> discord.ui.Modal:
         custom_id="on_deadline", options=[discord.RadioGroupOption(
             label=t(f"core.on_deadline.{m}")[:100], value=m, description=short(t(f"core.on_deadline_help.{m}")),
             default=conf["on_deadline"] == m) for m in settings_mod.ON_DEADLINE])))
+    if len(form.children) < 5:  # a form holds five; the title's own choices come first
+        form.add_item(discord.ui.Label(text=t("seat.away.choose_mode")[:45], component=discord.ui.RadioGroup(
+            # Not required: a form sent without it (an older client) keeps the setting as it is.
+            custom_id="away", required=False, options=[discord.RadioGroupOption(
+                label=t(f"seat.away.mode.{m}")[:100], value=m, description=short(t(f"seat.away.mode_help.{m}")),
+                default=conf["away"] == m) for m in settings_mod.AWAY])))
     return form

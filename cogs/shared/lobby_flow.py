@@ -280,7 +280,7 @@ class LobbyFlow:
         lang = values.get("lang")
         lang = lang[0] if isinstance(lang, list) and lang else game.lang
         settings = dict(game.settings)
-        for key in ("pace", "on_deadline"):
+        for key in ("pace", "on_deadline", "away"):
             value = values.get(key)
             if value is not None:
                 if not settings_mod.validate(key, value):

@@ -17,6 +17,7 @@ from service.stop import track
 from store import GameRow, StoreUnavailable
 
 from . import codec, pages
+from .handover import VERBS as HANDOVER
 from .house import error_key
 from .panel import Apply, Ask, Panel, Refuse, Show
 from .layout import panel_view, strip_page
@@ -134,6 +135,10 @@ class Router:
             await self.admin.end_click(interaction, game, arg, t)
         elif verb in ("set", "kind", "len"):
             await self.admin.settings_click(interaction, game, verb, arg, values, t)
+        elif verb == "away":
+            await self.admin.away_click(interaction, game, values, t)
+        elif verb in HANDOVER:
+            await self.admin.handover.click(interaction, game, verb, arg, values, t)
         else:
             await say(interaction, "core.error.bad_action")
 

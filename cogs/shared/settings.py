@@ -9,6 +9,8 @@ lengths. A game's settings start from the server's defaults, which start from th
     ai_delay     seconds an AI seat "thinks" before it moves (keeps the table readable)
     undo         seconds during which a player may take back a move that revealed nothing
                  (0: never; see cogs/shared/undo.py)
+    away         "stretch" (deadlines of a player away wait for them, capped) | "filler" (the
+                 seat-filler plays for a player away): see away.py
 """
 
 from __future__ import annotations
@@ -24,9 +26,12 @@ HOUSE: dict[str, Any] = {
     "deadlines": {},
     "ai_delay": 2,
     "undo": 120,
+    "away": "stretch",
 }
 PACES = ("live", "slow")
 ON_DEADLINE = ("ai", "skip", "remind")
+#: What happens while a player is away (away.py keeps the same pair).
+AWAY = ("stretch", "filler")
 #: Choices offered in the settings panel, in seconds.
 REMINDER_CHOICES = (0, 15 * 60, 3600, 4 * 3600, 12 * 3600, 24 * 3600)
 UNDO_CHOICES = (0, 60, 120, 300, 600)
@@ -81,6 +86,8 @@ def validate(key: str, value: Any) -> bool:
         return value in PACES
     if key == "on_deadline":
         return value in ON_DEADLINE
+    if key == "away":
+        return value in AWAY
     if key == "reminder":
         return isinstance(value, int) and 0 <= value <= 7 * 24 * 3600
     if key == "undo":

@@ -394,8 +394,11 @@ class TableKeeper:
         elif game.status == "finished":
             lines.append(t("core.table.over"))
         players = []
+        away = await self.house.away.of(game) if game.status == "active" else {}
         for s in game.seats:
             tag = " " + t("core.table.left") if s.left_at else ""
+            if s.seat in away:
+                tag += " " + t("seat.away.tag", when=f"<t:{int(away[s.seat])}:f>")
             players.append(f"`{s.seat + 1}` {text_name(ai_tagged(s.name, s.ai_plays))}{tag}")
         recent = await self.recent_lines(game, t, RECENT_LINES)
         components: list[Any] = self.house_buttons(game, t)
@@ -521,12 +524,16 @@ class TableKeeper:
         return panel_view(game, game.version, panel, image=name, accent=ui.colour), file
 
     async def private_notes(self, game: GameRow, seat: int, t: Translator, count: int = 4) -> list[str]:
-        """Events addressed to this seat only (the cards you drew...) since its own last move,
-        that move's included: news, not a repeat of notes already read."""
+        """Events addressed to this seat only (the cards you drew...) since its own last move:
+        news, not a repeat of notes already read. That move's own notes count only while it is
+        the latest move (the panel it answers with); once anyone has moved since, they were
+        read (issue 15: Black Friday repeated an old subsidy note every turn)."""
         ui = ui_for(game.title)
         names = text_names(game.names)
         notes: list[str] = []
-        for entry in await self.house.store.actions(game.id, newest_first=True, limit=12):
+        for i, entry in enumerate(await self.house.store.actions(game.id, newest_first=True, limit=12)):
+            if entry["seat"] == seat and i > 0:
+                break
             for ev in entry["events"]:
                 if ev.get("to") == [seat]:
                     try:

@@ -90,6 +90,8 @@ class Turns:
                 lines.append("▶️ " + t("core.pause.resumed"))
             elif kind == "undone":
                 lines.append("↩️ " + t("core.undo.done", name=seat_names(params["seat"], names, t)))
+            elif kind == "line":  # a house note that carries its own words (seat handed over, away)
+                lines.append(f"{params['emoji']} " + t(params["key"], **params.get("params", {})))
         return lines
 
     async def calls(self, game: GameRow, p: "Pending", t: Translator) -> tuple[dict[int, str], list[discord.Object]]:
@@ -103,6 +105,7 @@ class Turns:
         public = ui.game.view(game.state, None)
         mentions: list[discord.Object] = []
         lines: dict[int, str] = {}
+        away = await self.house.away.of(game) if who else {}
         for seat in who:
             user_id = game.seats[seat].user_id
             prefs = await self.house.store.prefs(user_id) if user_id else {"pings": False}
@@ -125,6 +128,8 @@ class Turns:
             deadline = await self.keeper.deadline_for(game, [seat])
             if deadline:
                 line += " " + t("core.ping.deadline", when=f"<t:{int(deadline)}:R>")
+            if seat in away:  # pinged all the same: they may look in while away
+                line += " " + t("seat.away.tag", when=f"<t:{int(away[seat])}:f>")
             lines[seat] = ("⏰ " if key != "act" else "🔔 ") + line
         return lines, mentions
 

@@ -138,7 +138,7 @@ class Undo:
                 assert fresh is not None
                 taken = self.moves.pop(game.id)
                 t0 = now()
-                timers = self.house.plan_timers(fresh, taken.before, taken.timers, t0)
+                timers = self.house.plan_timers(fresh, taken.before, taken.timers, t0, await self.house.away.of(fresh))
                 if not await self.house.store.undo_action(game.id, version=taken.version, state=taken.before,
                                                           now=t0, timers=timers):
                     refusal = "core.undo.moved_on"

@@ -76,7 +76,28 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"bs:" + co
         await _route(interaction, self.item.custom_id or "", values)
 
 
-DYNAMIC_ITEMS = (GameButton, GameSelect)
+class GameUserSelect(discord.ui.DynamicItem[discord.ui.UserSelect], template=r"bu:" + codec.PATTERN):
+    """A member picker (handing a seat to someone): the chosen user ids arrive as the values."""
+
+    def __init__(self, select: discord.ui.UserSelect) -> None:
+        super().__init__(select)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: Any, /):
+        return cls(discord.ui.UserSelect(custom_id=item.custom_id))  # type: ignore[attr-defined]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        await _route(interaction, self.item.custom_id or "", values)
+
+
+def user_select_item(game: Any, code: str, placeholder: str) -> GameUserSelect:
+    """A one-member picker for `code` (valid at any version: the house judges the choice)."""
+    return GameUserSelect(discord.ui.UserSelect(custom_id=codec.make("bu", game, None, code),
+                                                placeholder=plain(placeholder)[:150], min_values=1, max_values=1))
+
+
+DYNAMIC_ITEMS = (GameButton, GameSelect, GameUserSelect)
 
 
 def layout(components: list[Button | Select]) -> list[int]:

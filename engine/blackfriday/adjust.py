@@ -1,5 +1,9 @@
-"""The price adjustment (digest section 6, steps 1 to 11, in that order) and the end of the game
+"""The price adjustment (digest section 6, steps 1 to 10, in that order) and the end of the game
 (section 7: the final liquidation and the ranking).
+
+The end is immediate (issue 14 #6-7, the rulebook's "100に達したら直ちに"): the moment silver
+stands on 100, whether by a black or by the purchase count, the game ends and the adjustment's
+remaining steps (price moves, the level check) do not run.
 
 An adjustment resolves at once inside the action that triggered it and is narrated as one block
 of events. Interest is narrated publicly without amounts: what each player paid or owes goes
@@ -86,18 +90,20 @@ def adjust(state, table: str, seat: int, events: list) -> None:
     events.append({"type": "draw", "seat": seat, "count": k, "bags": shown or ["none"]})
     state["last_draw"] = {"seat": seat, "bags": drawn[:NC], "black": b}
 
-    # 3. Blacks: one goes back into the bag (silver +1); two or more go to the WSJ stock
-    #    (silver +1 each) and are subtracted from every colour below.
+    # 3. Blacks. Exactly one: silver +1 first (the rulebook moves silver, then the prices) and
+    #    the black goes back into the bag; if that puts silver on 100 the game ends at once,
+    #    before any stock marker moves (issue 14 #6).
     if b == 1:
         state["bag_black"] += 1
         events.append({"type": "black_one"})
         silver_steps(state, 1, "black", events)
-    elif b >= 2:
-        state["wsj"] += b
-        events.append({"type": "black_crash", "count": b})
-        silver_steps(state, b, "black", events)
+        if _at_end(state):
+            return _end_now(state, drawn, events)
 
-    # 4. WSJ moves, every colour in colour order (n = 0 moves left 1).
+    # 4. WSJ moves, every colour in colour order (n = 0 moves left 1). Two or more blacks are
+    #    subtracted from every colour first; then they go to the WSJ stock and silver rises one
+    #    space each (the rulebook: subtract, prices fall, then silver), ending the game at once
+    #    on 100 (our reading of "100に達したら直ちに").
     minus = b if b >= 2 else 0
     for c in range(NC):
         n = drawn[c] - minus
@@ -105,6 +111,12 @@ def adjust(state, table: str, seat: int, events: list) -> None:
         old = price_of(cell)
         move(cell, *wsj_steps(n))
         events.append({"type": "wsj", "colour": COLOURS[c], "n": n, "old": old, "new": price_of(cell)})
+    if b >= 2:
+        state["wsj"] += b
+        events.append({"type": "black_crash", "count": b})
+        silver_steps(state, b, "black", events)
+        if _at_end(state):
+            return _end_now(state, drawn, events)
 
     # 5. The drawn coloured bags go to the market.
     for c in range(NC):
@@ -134,31 +146,50 @@ def adjust(state, table: str, seat: int, events: list) -> None:
             step(state, c, up, "missing", events)
 
     # 9. Silver by purchases: +1 space per 3 bought; the count resets, the remainder is lost.
+    #    Silver on 100 here ends the game at once: the level check below does not run, so no
+    #    new level card (nor its higher subsidy limit) reaches the final liquidation (#7).
     count = state["purchases"]
     state["purchases"] = 0
     if count // PURCHASE_DIVISOR:
         silver_steps(state, count // PURCHASE_DIVISOR, "purchases", events)
     events.append({"type": "purchases", "count": count, "steps": count // PURCHASE_DIVISOR})
+    if _at_end(state):
+        return _end_now(state, None, events)
 
     # 10. Level.
     raise_level(state, events)
+    _record(state)
 
+
+def _at_end(state) -> bool:
+    return state["silver"] >= SILVER_LAST
+
+
+def _record(state) -> None:
     state["adjustments"] += 1
     state["history"].append({"prices": prices(state), "silver": SILVER[state["silver"]], "level": state["level"]})
 
-    # 11. The end: silver on 100 ends the game once the adjustment has finished.
-    if state["silver"] >= SILVER_LAST:
-        finish(state, "silver", events)
+
+def _end_now(state, drawn: list[int] | None, events: list) -> None:
+    """Silver stands on 100: the game ends here (the rulebook's "直ちに"). The adjustment's
+    remaining steps do not run; bags drawn but not yet placed are laid in the market so every
+    bag stays counted (nothing is priced from them any more)."""
+    if drawn is not None:
+        for c in range(NC):
+            state["market"][c] += drawn[c]
+    _record(state)
+    finish(state, "silver", events)
 
 
 def raise_level(state, events: list) -> None:
-    """The level follows the row of the highest price (ties: the higher row); it never falls,
-    may skip, and each level gained moves one black from the WSJ stock into the bag (as many
-    as the stock holds). New limits apply from the next action."""
+    """The level follows the row of the highest price (ties: the higher row); it never falls
+    and may skip. Each change moves one black from the WSJ stock into the bag (none if the
+    stock is empty), even a change of several levels. New limits apply from the next action."""
     row = top_row(state["cells"])
     if row > state["level"]:
-        due = row - state["level"]
-        moved = min(due, state["wsj"])
+        # One black per level change, however many levels it skips (the rulebook:
+        # "各、レベル変更した際に…1つ"; issue 14 #5).
+        moved = min(1, state["wsj"])
         state["wsj"] -= moved
         state["bag_black"] += moved
         state["level"] = row

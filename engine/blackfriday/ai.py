@@ -25,10 +25,13 @@ from .data import BAGS_PER_COLOUR, COLOURS, NC, SUBSIDY_UNIT
 from .prices import move, price_of, up, wsj_steps
 
 SAMPLES = 40
-LATE = 25        # silver index from which stock is turned into silver
+# Phases of the game by the silver price (not its index, so a re-drawn track keeps them).
+LATE = 65        # silver price from which stock is turned into silver
+BORROW_UNTIL = 42  # silver price below which the AI borrows to buy stock or silver
+SPECIAL_SILVER = 33  # silver price from which the silver +1 card is worth spending
 HORIZON = 4.0      # a colour rising now tends to keep rising for a while
 SILVER_WEIGHT = 0.1  # silver pays at the end; a rising stock compounds first
-SUBSIDY_UNTIL = 20  # silver index below which the AI borrows all it may
+SUBSIDY_UNTIL = 45  # silver price below which the AI borrows all it may
 BUY_RATIO = 1.05    # expected rise (next adjustment) worth buying into
 
 
@@ -129,9 +132,8 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     money = priv.get("money", 0)
     room = priv.get("subsidy_room", 0)
     owed = priv.get("owed", 0)
-    idx = view["silver"]["index"]
     sp = view["silver"]["price"]
-    late = idx >= LATE
+    late = sp >= LATE
     prices = [view["prices"][c]["price"] for c in COLOURS]
     limit = view["limits"]["action"]
 
@@ -149,7 +151,7 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
         return types.get("end_turn", legal)[0]
 
     # Subsidies: $20 now for $1 an adjustment; worth it whenever the money goes to work.
-    if "subsidy" in types and (idx < SUBSIDY_UNTIL or late):
+    if "subsidy" in types and (sp < SUBSIDY_UNTIL or late):
         return types["subsidy"][-1]
 
     expect, crash = expected_prices(view, rng)
@@ -175,7 +177,7 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
             candidates.append((gain, a))
 
     # Buy: the colours expected to rise, cheapest first; never late.
-    budget = money + (room * SUBSIDY_UNIT if idx < LATE - 6 else 0)
+    budget = money + (room * SUBSIDY_UNIT if sp < BORROW_UNTIL else 0)
     want = _want_buy(view, mine, prices, ratio, budget, limit, priv, late)
     if want is not None:
         vec, gain = want
@@ -189,10 +191,10 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
                 candidates.append((gain, a))
 
     # Silver: cash that has nothing better to do.
-    q_max = limit + (1 if any("silver" in card for card in priv.get("cards", [])) and idx >= 16 else 0)
+    q_max = limit + (1 if any("silver" in card for card in priv.get("cards", [])) and sp >= SPECIAL_SILVER else 0)
     affordable = min(q_max, money // sp) if sp else 0
     with_sub = min(q_max, (money + room * SUBSIDY_UNIT) // sp) if sp else 0
-    if with_sub > affordable and (idx < LATE - 6 or late):
+    if with_sub > affordable and (sp < BORROW_UNTIL or late):
         units = min(room, -(-(with_sub * sp - money) // SUBSIDY_UNIT))
         gain = with_sub * (100 - sp) * SILVER_WEIGHT - units * 2
         a = _find(legal, type="subsidy", units=units)

@@ -10,240 +10,36 @@ the AI makes in those rounds is shown to be reachable from Discord with a few cl
 
 from __future__ import annotations
 
-import json
 import re
-from functools import partial
-from pathlib import Path
-from typing import Any
 
 import pytest
 
-from cogs.shared import codec
-from cogs.shared.house import now
 from cogs.shared.titles import ui_for
-from tests.support.sim import (
-    button,
-    channel_text,
-    components_of,
-    labels,
-    panel_of,
-    save_picture,
-    text_of,
-    write_transcript,
+from cogs.shared.house import now
+from tests.support.blackfriday import (
+    ART,
+    PRIVATE_MARKS,
+    action_after,
+    adjustment_messages,
+    ai_turns,
+    assert_channel_private,
+    check_adjustment,
+    choose,
+    click,
+    enact,
+    fast_forward,
+    find,
+    last_seq,
+    open_game,
+    option_for,
+    play_seat,
+    save,
+    transcript,
 )
+from tests.support.sim import button, channel_text, components_of, labels, panel_of, text_of
 
-ART = Path(__file__).resolve().parents[2] / "artifacts" / "blackfriday" / "bot"
-save = partial(save_picture, folder=ART)
-transcript = partial(write_transcript, folder=ART)
 GAME = ui_for("blackfriday").game
 COLOURS = "YBRGO"
-
-
-# -- helpers ---------------------------------------------------------------------------------
-
-
-def code_of(component) -> str:
-    parsed = codec.parse(component.custom_id or "")
-    return parsed.code if parsed else ""
-
-
-def find(message, *, label: str | None = None, code: str | None = None, suffix: str | None = None,
-         prefix: str | None = None, required: bool = True):
-    """A button or select of a message: by label/placeholder, code, code suffix, or code prefix."""
-    for c in components_of(message):
-        text = getattr(c, "label", None) or getattr(c, "placeholder", None) or ""
-        k = code_of(c)
-        if (label is not None and text == label) or (code is not None and k == code) \
-                or (suffix is not None and k.endswith(suffix)) or (prefix is not None and k.startswith(prefix)):
-            return c
-    if required:
-        raise AssertionError(f"no component {label or code or suffix or prefix!r} in {labels(message)}")
-    return None
-
-
-async def click(sim, member, message, **how):
-    result = await member.click(message, custom_id=find(message, **how).custom_id)
-    await sim.settle()
-    return result
-
-
-async def choose(sim, member, message, value: str, **how):
-    result = await member.select(message, [value], custom_id=find(message, **how).custom_id)
-    await sim.settle()
-    return result
-
-
-def option_for(select, action: dict) -> str:
-    """The option of an action select that stands for `action`."""
-    for o in select.options:
-        if codec.decode_action(o.value, []) == action:
-            return o.value
-    raise AssertionError(f"{action} not offered in {[o.value for o in select.options]}")
-
-
-async def open_game(sim, host, others, ai: int, seed: int):
-    """/game new, joins, AI seats, a known seed, start."""
-    await sim.new_game(host, "blackfriday")
-    lobby = sim.lobby_message()
-    assert "Black Friday" in text_of(lobby)
-    for member in others:
-        await sim.lobby(member, "join")
-    for _ in range(ai):
-        await sim.lobby(host, "addai")
-    game = await sim.game()
-    await sim.store.update_game(game.id, now(), seed=seed, settings={**game.settings, "reminder": 0})
-    await sim.lobby(host, "start")
-    await sim.settle()
-    game = await sim.game()
-    assert game.status == "active"
-    return game
-
-
-async def last_seq(sim) -> int:
-    game = await sim.game()
-    entries = await sim.store.actions(game.id, newest_first=True, limit=1)
-    return entries[0]["seq"] if entries else 0
-
-
-async def action_after(sim, seq: int) -> dict:
-    """The first action recorded after `seq` (AI seats may have moved since)."""
-    game = await sim.game()
-    entries = await sim.store.actions(game.id, newest_first=True, limit=20)
-    return min((e for e in entries if e["seq"] > seq), key=lambda e: e["seq"])["action"]
-
-
-def form_state(message) -> str:
-    """The order form's state as the Confirm button carries it (e.g. "S101000YR")."""
-    return code_of(find(message, suffix=":ok")).split(":")[0]
-
-
-async def enact(sim, member, action: dict) -> None:
-    """Play `action` for `member` by clicking their private panel, as a player would."""
-    before = await last_seq(sim)
-    panel = await sim.hand(member)
-    kind = action["type"]
-    keep = action.get("end_turn") is False
-    if kind in ("pass", "subsidy", "special_pass", "setup_bag"):
-        if keep:
-            panel = panel_of(await click(sim, member, panel, code="M1"))
-        code = {"pass": "Ppass", "subsidy": "Psub", "special_pass": "Pspec", "setup_bag": "Psetup"}[kind]
-        select = find(panel, code=code, required=False)
-        if select is None:  # an empty market: a plain button
-            await click(sim, member, panel, code="!" + json.dumps(action, separators=(",", ":"), sort_keys=True))
-        else:
-            await choose(sim, member, panel, option_for(select, action), code=code)
-    elif kind == "end_turn":
-        await click(sim, member, panel, code='!{"type":"end_turn"}')
-    elif kind in ("buy", "sell"):
-        panel = panel_of(await click(sim, member, panel, prefix="B0" if kind == "buy" else "S0"))
-        for colour, count in action["bags"].items():
-            select = find(panel, suffix=":a")
-            if f"{colour}{count}" not in [o.value for o in select.options]:
-                select = find(panel, suffix=":a2")
-            panel = panel_of(await choose(sim, member, panel, f"{colour}{count}", code=code_of(select)))
-        follow = [("extra", ":x", 7)] if kind == "buy" else [("lower", ":l", 7), ("take", ":t", 8)]
-        for field, suffix, pos in follow:
-            want = action[field]
-            if want is not None and form_state(panel)[pos] != want:
-                panel = panel_of(await choose(sim, member, panel, want, suffix=suffix))
-        if keep:
-            panel = panel_of(await click(sim, member, panel, suffix=":k"))
-        await click(sim, member, panel, suffix=":ok")
-    elif kind == "silver":
-        panel = panel_of(await click(sim, member, panel, prefix="V0"))
-        panel = panel_of(await choose(sim, member, panel, str(action["qty"]), suffix=":q"))
-        if action["colour"] is not None and form_state(panel)[7] != action["colour"]:
-            panel = panel_of(await choose(sim, member, panel, action["colour"], suffix=":x"))
-        if keep:
-            panel = panel_of(await click(sim, member, panel, suffix=":k"))
-        await click(sim, member, panel, suffix=":ok")
-    else:
-        raise AssertionError(f"no panel route for {action}")
-    done = await action_after(sim, before)
-    assert {k: v for k, v in done.items() if k != "subsidy"} == action, (done, action)
-
-
-async def ai_choice(sim, seat: int) -> dict | None:
-    game = await sim.game()
-    return sim.house.ai_choice(game, seat)
-
-
-async def play_seat(sim, members: dict[int, Any], seat: int) -> None:
-    """One move of `seat`: humans click the seat-filler's choice on their panel; AI seats move."""
-    game = await sim.game()
-    if seat in members:
-        action = await ai_choice(sim, seat)
-        assert action is not None
-        await enact(sim, members[seat], action)
-    else:
-        await sim.house.ai_move(game.id, seat)
-        await sim.settle()
-
-
-async def ai_turns(sim, members: dict[int, Any]) -> None:
-    """Let the AI seats play until a human is to move, one seat-filler move at a time (quicker
-    than the house's AI timers under virtual time; and an AI seat that moves twice in a row, a
-    subsidy then its main action, loses its timer: the house bug in the report)."""
-    for _ in range(50):
-        game = await sim.game()
-        if game.status != "active" or game.state["active"] in members:
-            return
-        await sim.house.ai_move(game.id, game.state["active"])
-        await sim.settle()
-    raise AssertionError("the AI seats did not stop moving")
-
-
-async def fast_forward(sim, limit: int = 4000) -> None:
-    """Every seat, humans too, plays the seat-filler's moves until the game ends."""
-    for _ in range(limit):
-        game = await sim.game()
-        if game.status != "active":
-            return
-        await sim.house.ai_move(game.id, game.state["active"])
-        await sim.settle()
-    raise AssertionError("the game did not end")
-
-
-PRIVATE_MARKS = ("Your stocks", "You hold", "💵", "subsidies 0/", "subsidies 1/", "You take", "You pay",
-                 "You exchange", "owed interest (still owed", "Only you see this")
-
-
-def assert_channel_private(sim, sentinels: tuple[str, ...] = ()) -> None:
-    """Nothing of a seat's private panel in the channel: no purse line, holdings line, private
-    event (subsidy taken, interest paid, gold exchanged), nor the planted sentinel amounts."""
-    text = channel_text(sim)
-    for mark in PRIVATE_MARKS + sentinels:
-        assert mark not in text, f"{mark!r} shown in the channel"
-
-
-def adjustment_messages(sim) -> list[str]:
-    """Narration messages (not the table embed) that tell of a price adjustment."""
-    return [m.content for m in sim.channel.history() if "📉 **Price adjustment**" in (m.content or "")]
-
-
-ADJUST = re.compile(r"▸ 📉 \*\*Price adjustment\*\*: (the (buy|silver) table is full|"
-                    r"only [45] briefcases are left on sell table [123])\.")
-DRAW = re.compile(r"▸ .+ draws [🟨🟦🟥🟩🟧⬛ ]+"
-                  r"( · ⚫ one black briefcase \(it goes back into the bag\)\.| · 💥 \*\*crash!\*\* \d+ black .+)?")
-MOVE = re.compile(r"^▸ .+ (buys|sells|passes|uses their special card|takes a subsidy)")
-PRICES = re.compile(r"▸ New prices: 🟨 \$\d+→\$\d+ [▲▼=] · 🟦 .+ · 🟥 .+ · 🟩 .+ · 🟧 \$\d+→\$\d+ [▲▼=]")
-
-
-def check_adjustment(message: str) -> None:
-    """A price adjustment is narrated in a few lines: its trigger, interest debts if any, the
-    draw with its black briefcases, the new prices, then the sell table, rises of missing
-    colours, silver and the level, as they happen."""
-    lines = message.split("\n")
-    i = next(i for i, line in enumerate(lines) if "📉" in line)
-    assert ADJUST.fullmatch(lines[i]), lines[i]
-    rest = [line for line in lines[i + 1:] if not line.startswith(("🔔", "⏰"))]
-    while rest and rest[0].startswith("▸ ⚠️"):
-        rest.pop(0)
-    assert DRAW.fullmatch(rest[0]), rest[0]
-    assert PRICES.fullmatch(rest[1]), rest[1]
-    # The turn message goes on with the moves after the adjustment: the adjustment ends there.
-    block = next((rest[:k] for k, line in enumerate(rest) if MOVE.search(line)), rest)
-    assert len(block) <= 8, message
 
 
 # -- a 4-player game: three people and an AI --------------------------------------------------
@@ -258,7 +54,7 @@ async def test_four_player_game_through_the_panel(sim):
     table = await sim.table_message()
     transcript(table, "table at the start")
     text = text_of(table)
-    assert "Level Start: 1 per action · subsidy limit 1 · 3 drawn at an adjustment" in text
+    assert "Level Start: 1 per action · subsidy limit 1 · 5 drawn at an adjustment" in text
     assert "Next adjustment: buy table 0/5 · silver table 0/5 · sell table 1 10 left (at 5)" in text
     await save(table, "01-table-start.png")
 
@@ -275,7 +71,11 @@ async def test_four_player_game_through_the_panel(sim):
     # bob looks at his panel meanwhile: his own purse, ann's turn, no moves.
     other = await sim.hand(bob)
     assert "It is ann's turn." in text_of(other) and "🃏 Special card: extra pass." in text_of(other)
-    assert not [c for c in components_of(other) if not getattr(c, "disabled", False)]
+    # ... and Refresh, the one thing to press while waiting (issue 15).
+    live = [c for c in components_of(other) if not getattr(c, "disabled", False)]
+    assert [getattr(c, "label", None) for c in live] == ["Refresh"]
+    again = panel_of(await click(sim, bob, other, label="Refresh"))
+    assert "It is ann's turn. Press Refresh" in text_of(again) and "💵" in text_of(again)
 
     select = find(panel, code="Psub")
     assert [o.label for o in select.options] == ["1 unit: +$20"]
@@ -301,7 +101,7 @@ async def test_four_player_game_through_the_panel(sim):
     assert game.state["players"][0]["bags"][0] == 2 and game.state["players"][0]["money"] == 13
     assert game.state["active"] == 1
     assert "▸ ann buys 1 Yellow stock at $7." in channel_text(sim, mark)
-    assert_channel_private(sim, ("$13", "$20"))
+    assert_channel_private(sim, ("$13",))  # ($20 is also the public silver price)
 
     # -- bob: the special card's extra pass, then a sale -------------------------------------
     panel = await sim.hand(bob)
@@ -372,20 +172,38 @@ async def test_four_player_game_through_the_panel(sim):
     await ai_turns(sim, members)
     game = await sim.game()
     assert game.state["active"] == 0
+    # ann's subsidy is given back for this part: with $3 she can buy silver only by taking a
+    # unit, which the panel says and asks about before it happens (issue 15).
+    def short_of_cash(st: dict) -> None:
+        st["players"][0]["money"], st["players"][0]["units"] = 3, 0
+
+    await sim.arrange(short_of_cash, replan=False)
     panel = await sim.hand(ann)
     panel = panel_of(await click(sim, ann, panel, label="Buy silver"))
     transcript(panel, "ann: Buy silver")
-    assert "Silver costs $10 · you have 0 silver and 0 gold" in text_of(panel)
+    assert "Silver costs $20 · you have 0 silver and 0 gold" in text_of(panel)
     qty = find(panel, suffix=":q")
-    assert [o.label for o in qty.options] == ["1 silver: $10"]
+    assert [o.label for o in qty.options] == ["1 silver: $20"]
     panel = panel_of(await choose(sim, ann, panel, "1", suffix=":q"))
+    # The silver-table briefcase is pre-filled and labelled: Confirm works at once (issue 15).
+    assert not find(panel, label="Confirm").disabled
+    assert "(change it in the list below)" in text_of(panel)
     panel = panel_of(await choose(sim, ann, panel, "G", suffix=":x"))
     transcript(panel, "ann: Buy silver, ready")
-    assert "To the silver table: Green" in text_of(panel)
+    assert "To the silver table: Green (change it in the list below)" in text_of(panel)
+    assert "💵 Takes 1 subsidy unit first" in text_of(panel)
     await save(panel, "05-panel-ann-silver.png")
+    before = await last_seq(sim)
+    panel = panel_of(await click(sim, ann, panel, label="Confirm"))
+    transcript(panel, "ann: Buy silver, the subsidy asked about")
+    assert await last_seq(sim) == before  # nothing taken yet
+    text = text_of(panel)
+    assert "This costs $20 and you have $3: it takes 1 subsidy unit first (+$20)." in text
+    assert "$1 interest at every price adjustment" in text
     mark = len(sim.channel.history())
-    await click(sim, ann, panel, label="Confirm")
-    assert "▸ ann buys 1 silver at $10." in channel_text(sim, mark)
+    await click(sim, ann, panel, label="Take 1 unit and confirm")
+    assert await action_after(sim, before) == {"type": "silver", "qty": 1, "colour": "G", "subsidy": 1}
+    assert "▸ ann buys 1 silver at $20." in channel_text(sim, mark)
     game = await sim.game()
     assert game.state["players"][0]["silver"] == 1 and game.state["players"][0]["money"] == 3
 
@@ -465,8 +283,11 @@ async def test_four_player_game_through_the_panel(sim):
     # /game log tells the same story, adjustments folded the same way, nothing private.
     log = (await bob.slash(sim.channel, "game log")).response.message
     transcript(log, "bob: /game log")
-    assert log.flags.ephemeral and "📉 **Price adjustment**" in text_of(log) and "New prices: 🟨" in text_of(log)
-    assert not any(mark in text_of(log) for mark in PRIVATE_MARKS)
+    # The last page may hold only the final ranking: read the page before it too.
+    before = panel_of(await bob.click(log, custom_id=find(log, label="◀").custom_id))
+    story = text_of(before) + text_of(log)
+    assert log.flags.ephemeral and "📉 **Price adjustment**" in story and "New prices: 🟨" in story
+    assert not any(mark in story for mark in PRIVATE_MARKS)
     await save(await sim.table_message(), "09-table-final.png")
     for message in sim.channel.history():
         transcript(message, "channel")
@@ -498,7 +319,11 @@ async def test_two_player_game_with_setup_and_a_deadline(sim):
     game = await sim.game()
     assert game.state["phase"] == "turn"
     narration = "\n".join(m.content or "" for m in sim.channel.history())
-    assert narration.count("briefcase from the market to the buy table.") == 2  # one set-up move each
+    # one set-up move each
+    assert len(re.findall(r"▸ .+ moves one \w+ briefcase from the market to the buy table\.", narration)) == 2
+    # The ping says what to do in the phase (issue 19): the set-up move, then the turn's choice.
+    assert re.search(r"🔔 <@\d+>: move one briefcase from the market to the buy table\.", narration)
+    assert re.search(r"🔔 <@\d+>: buy or sell stock, buy silver or pass; that ends your turn\.", narration)
     await ai_turns(sim, members)
     panel = await sim.hand(ann)
     assert "🃏 Special card: sell +1, buy +1." in text_of(panel)

@@ -109,6 +109,9 @@ def reach(pc: PanelContext, action: dict) -> dict:
     ok = comp(panel, lambda c: c.code.endswith(":ok"))
     assert not ok.disabled, (action, panel.description)
     reply = ui.on_component(pc, ok.code, [])
+    if isinstance(reply, Show):  # an order that takes subsidy units asks once more
+        yes = comp(shown(reply), lambda c: c.code.endswith(":oks"))
+        reply = ui.on_component(pc, yes.code, [])
     assert isinstance(reply, Apply), (action, reply)
     return reply.action
 
@@ -142,11 +145,11 @@ def test_every_legal_action_is_reachable(players, seed):
             assert {k: v for k, v in got.items() if k != "subsidy"} == action
             assert "subsidy" not in got  # the AI's orders are paid from money in hand
             seen.add(action["type"] + ("-keep" if action.get("end_turn") is False else ""))
-        # The others see a panel without moves, with their own purse.
+        # The others see a panel without moves, with their own purse, and Refresh.
         other = (seat + 1) % players
         panel = ui.panel(context(state, other))
         check_panel(panel)
-        assert not panel.components and "💵" in panel.description
+        assert [c.code for c in panel.components] == ["f"] and "💵" in panel.description
     assert {"buy", "sell", "silver", "pass", "subsidy"} <= seen
     # 2 players hold sell +1 and buy +1 and make the set-up moves; 3-5 have the extra pass
     assert ("setup_bag" if players == 2 else "special_pass") in seen
@@ -171,13 +174,25 @@ def test_orders_beyond_cash_take_the_subsidy_they_need():
     panel = shown(ui.on_component(pc, Form("V").code(), []))
     assert "Takes 1 subsidy unit first" in [o.description for c in panel.components if isinstance(c, Select)
                                              for o in c.options if c.code.endswith(":q")]
-    ok = comp(shown(ui.on_component(pc, Form("V").code() + ":q", ["1"])), lambda c: c.code.endswith(":ok"))
-    # the market holds every colour: the silver-table briefcase is still to choose
-    assert ok.disabled
-    reply = ui.on_component(pc, "V100000G_:ok", [])
+    panel = shown(ui.on_component(pc, Form("V").code() + ":q", ["1"]))
+    ok = comp(panel, lambda c: c.code.endswith(":ok"))
+    # The silver-table briefcase starts on the colour the market holds most of, and says so:
+    # Confirm works at once (issue 15).
+    market = state["market"]
+    most = "YBRGO"[max(range(5), key=lambda c: (market[c], -c))]
+    assert not ok.disabled and ok.code == f"V100000{most}_:ok"
+    name = {"Y": "Yellow", "B": "Blue", "R": "Red", "G": "Green", "O": "Orange"}[most]
+    assert f"To the silver table: {name} (change it in the list below)" in panel.description
+    # With $0 the order takes a subsidy unit: Confirm says so and asks once more (issue 15).
+    ask = shown(ui.on_component(pc, "V100000G_:ok", []))
+    assert "This costs $20 and you have $0: it takes 1 subsidy unit first (+$20)." in ask.description
+    assert "You will then hold 1 unit: $1 interest at every price adjustment" in ask.description
+    assert [c.code for c in ask.components] == ["V100000G_:oks", "V100000G_"]
+    assert comp(ask, lambda c: c.code.endswith(":oks")).label == "Take 1 unit and confirm"
+    reply = ui.on_component(pc, "V100000G_:oks", [])
     assert isinstance(reply, Apply) and reply.action == {"type": "silver", "qty": 1, "colour": "G", "subsidy": 1}
     assert GAME.apply(state, 0, reply.action)
-    assert state["players"][0]["money"] == 10 and state["players"][0]["units"] == 1
+    assert state["players"][0]["money"] == 0 and state["players"][0]["units"] == 1  # $20 unit, $20 silver
 
 
 def test_refusals():
@@ -188,6 +203,8 @@ def test_refusals():
     assert isinstance(ui.on_component(pc, "B0000000__", []), Refuse)  # malformed form
     # One colour bought and still in the market: the extra briefcase needs no choice.
     reply = ui.on_component(pc, "B100000__:ok", [])
+    assert isinstance(reply, Show) and "subsidy unit" in reply.panel.description  # asked first
+    reply = ui.on_component(pc, "B100000__:oks", [])
     assert isinstance(reply, Apply)
     assert reply.action == {"type": "buy", "bags": {"Y": 1}, "extra": "Y", "subsidy": 1}
     reply = ui.on_component(pc, "S000000__:ok", [])
@@ -208,9 +225,9 @@ def test_adjustment_narration_is_a_short_block():
         {"type": "interest_paid", "to": [0], "paid": 2, "owed": 1},
         {"type": "debt", "seat": 0},
         {"type": "draw", "seat": 1, "count": 4, "bags": ["Y", "B", "black", "black"]},
+        *[{"type": "wsj", "colour": c, "n": -1, "old": 25, "new": 18} for c in "YBRGO"],
         {"type": "black_crash", "count": 2},
         {"type": "silver_price", "cause": "black", "steps": 2, "old": 10, "new": 12},
-        *[{"type": "wsj", "colour": c, "n": -1, "old": 25, "new": 18} for c in "YBRGO"],
         {"type": "table_cleared", "table": "sell2"},
         {"type": "sell_table", "table": "sell3"},
         {"type": "price", "colour": "O", "cause": "missing", "old": 18, "new": 25},
@@ -242,6 +259,25 @@ def test_adjustment_narration_is_a_short_block():
     ]
 
 
+def test_end_in_the_middle_of_an_adjustment_is_narrated():
+    # Silver reaching $100 ends the game at once (issue 14 #6): the folded draw, price and
+    # silver lines are said before the end, not lost with the steps that never come.
+    from engine.blackfriday import GAME as game
+    from engine.blackfriday import data
+
+    st = game.setup(4, 1)
+    st["silver"] = data.SILVER_LAST - 1
+    st["bag"], st["bag_black"] = [1, 0, 0, 0, 0], 2  # every draw count takes all three
+    st["silver_table"] = [0, 1, 1, 1, 1]
+    st["market"][0] = max(st["market"][0], 3)
+    events = game.apply(st, st["active"], {"type": "pass", "colour": "Y"})
+    assert st["phase"] == "over"
+    text = "\n".join(narrate_all(events, NAMES[:4]))
+    assert "💥 **crash!**" in text and "New prices:" in text
+    assert f"🥈 Silver: ${data.SILVER[-2]} → $100" in text
+    assert text.index("New prices:") < text.index("🥈 Silver") < text.index("🏁")
+
+
 def test_table_lines_show_public_facts_only():
     state = GAME.setup(4, 10)
     state["players"][0]["money"] = 4321
@@ -249,14 +285,44 @@ def test_table_lines_show_public_facts_only():
     assert "private" not in public
     tc = TableContext(1, 3, public, Translator("en"), NAMES[:4], "blackfriday")
     text = "\n".join(ui.table_lines(tc))
-    assert "Prices: 🟨 $7 · 🟦 $7 · 🟥 $7 · 🟩 $7 · 🟧 $7 · silver $10" in text
+    assert "Prices: 🟨 $7 · 🟦 $7 · 🟥 $7 · 🟩 $7 · 🟧 $7 · silver $20" in text
     assert "4321" not in text and "💵" not in text
 
 
 def test_pictures_draw_names_without_emoji():
-    from render.blackfriday import _name
+    from render.blackfriday_parts import name_of as _name
 
     assert [_name(["🤖 Eve", "山田 太郎", "😀"], s) for s in range(3)] == ["Eve", "山田 太郎", "P3"]
     state = GAME.setup(5, 4)
     pc = context(state, 4)
     assert pc.picture_names[4] == "Eve"
+
+
+def test_todo_line_says_what_to_do_in_the_phase():
+    # The ping's line (issue 19), from the public view only: the set-up move, the main action,
+    # the free actions after a kept-open turn, settling owed interest; nothing for the others.
+    t = Translator("en")
+    state = GAME.setup(2, 3)
+    seat = state["active"]
+    public = GAME.view(state, None)
+    assert ui.todo(t, public, seat) == "move one briefcase from the market to the buy table"
+    assert ui.todo(t, public, 1 - seat) is None
+    state = GAME.setup(4, 10)
+    assert ui.todo(t, GAME.view(state, None), 0) == "buy or sell stock, buy silver or pass; that ends your turn"
+    GAME.apply(state, 0, {"type": "pass", "colour": "Y", "end_turn": False})
+    assert ui.todo(t, GAME.view(state, None), 0) == ("take subsidies or use your special card if you like, "
+                                                     "then end your turn")
+    GAME.apply(state, 0, {"type": "end_turn"})
+    state["players"][1]["owed"] = 3
+    line = ui.todo(t, GAME.view(state, None), 1)
+    assert line.startswith("settle your owed interest first") and "$" not in line
+    assert ui.todo(Translator("ja"), GAME.view(state, None), 1).startswith("まず未払いの利息")
+
+
+@pytest.mark.parametrize("lang", ["ja", "es"])
+def test_subsidy_question_in_other_languages(lang):
+    state = GAME.setup(4, 10)
+    pc = context(state, 0, lang=lang)
+    ask = shown(ui.on_component(pc, "B100000__:ok", []))
+    assert "20" in ask.description and "{" not in ask.description
+    assert [c.code for c in ask.components] == ["B100000Y_:oks", "B100000Y_"]  # the extra: Y

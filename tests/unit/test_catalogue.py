@@ -77,3 +77,14 @@ def test_formatter_localises_ids_and_plurals():
     assert locales.language_of("ja") == "ja"
     assert locales.language_of("en-US") == "en"
     assert locales.language_of("es-ES") in ("es", "en")
+
+
+@pytest.mark.parametrize(("lang", "one", "two"), [
+    ("en", "1 business die", "2 business dice"),
+    ("es", "1 dado de negocio", "2 dados de negocio"),
+])
+def test_one_die_is_singular(lang, one, two):
+    # Found in a whole game: "1 business dice".
+    for key in ("filthyrich.event.dice", "filthyrich.event.roll"):
+        assert one in tr(lang, key, seat="ann", count=1, page=1, faces="3")
+        assert two in tr(lang, key, seat="ann", count=2, page=1, faces="3 4")

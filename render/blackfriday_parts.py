@@ -1,0 +1,359 @@
+"""The pieces of the Black Friday pictures (render/blackfriday.py draws the pictures from them):
+text and briefcase helpers, the price table (10 levels x 7 columns) with its level bands and
+five markers, the side column (level card, bag, Wall Street Journal stock), the buy, silver and
+sell tables, the market, and the silver track (a snake of the data's spaces). Drawn from
+engine views only; nothing private is drawn here.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine.blackfriday.data import COLOURS, COLS, PRICE, ROWS, SILVER, SILVER_SNAKE_ROWS
+from render.common import (
+    BAD,
+    GOLD,
+    GOOD,
+    LINE,
+    PANEL,
+    PANEL_LIGHT,
+    SIZE_BODY,
+    SIZE_LABEL,
+    SIZE_SMALL,
+    SIZE_TITLE,
+    TEXT,
+    TEXT_DIM,
+    canvas,
+    chip,
+    draw_text as _draw_text,
+    drawable,
+    ellipsize,
+    fit,
+    rounded,
+    t,
+)
+
+W = 1200
+STOCK = {
+    "Y": (246, 204, 58),
+    "B": (64, 132, 236),
+    "R": (226, 72, 72),
+    "G": (72, 184, 96),
+    "O": (244, 140, 48),
+}
+BLACK_BAG = (18, 18, 22)
+SILVER_COLOUR = (200, 206, 216)
+BAND = [(26, 62, 46), (36, 84, 60)]  # the board's dark and light green level bands
+
+
+def draw_text(draw, xy, text: str, size: int = SIZE_BODY, fill=TEXT, bold: bool = False, anchor: str = "la",
+              max_width: int | None = None) -> None:
+    """render.common.draw_text, but a long text shrinks no further than SIZE_SMALL (legible on
+    a phone) and is cut with an ellipsis beyond that."""
+    if max_width is None:
+        _draw_text(draw, xy, text, size, fill, bold, anchor)
+        return
+    fnt = fit(text, int(max_width), size, bold, min_size=min(size, SIZE_SMALL))
+    draw.text(xy, ellipsize(text, int(max_width), fnt), font=fnt, fill=fill, anchor=anchor)
+
+
+def name_of(names, seat) -> str:
+    if seat is None:
+        return ""
+    name = drawable(names[seat]) if seat < len(names) and names[seat] else ""
+    return name or f"P{seat + 1}"
+
+
+def tk(lang: str, key: str, **params) -> str:
+    return t(lang, f"blackfriday.{key}", **params)
+
+
+def dark(c, f=0.55):
+    return tuple(int(v * f) for v in c)
+
+
+def _draw_briefcase(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, colour, outline=None) -> None:
+    h = w * 0.8
+    body_top = y + h * 0.25
+    hw = w * 0.36
+    edge = outline or (dark(colour) if colour != BLACK_BAG else (150, 150, 160))
+    draw.rounded_rectangle([x + (w - hw) / 2, y, x + (w + hw) / 2, body_top + 3], radius=max(2, int(w * 0.1)),
+                           outline=edge, width=max(2, int(w * 0.08)))
+    draw.rounded_rectangle([x, body_top, x + w, y + h], radius=max(2, int(w * 0.14)), fill=colour, outline=edge,
+                           width=2)
+    draw.line([x + 2, body_top + (y + h - body_top) * 0.42, x + w - 2, body_top + (y + h - body_top) * 0.42],
+              fill=edge, width=max(1, int(w * 0.05)))
+
+
+@lru_cache(maxsize=128)
+def _sprite(colour, w: int, outline) -> Image.Image:
+    img = Image.new("RGBA", (w + 2, int(w * 0.8) + 3), (0, 0, 0, 0))
+    _draw_briefcase(ImageDraw.Draw(img), 0, 0, w, colour, outline)
+    return img
+
+
+def briefcase(img: Image.Image, x: float, y: float, w: int, colour, outline=None) -> None:
+    """A briefcase (the game's bag piece) with its top-left corner at (x, y); height 0.8 w."""
+    sprite = _sprite(tuple(colour), int(w), outline and tuple(outline))
+    img.paste(sprite, (int(x), int(y)), sprite)
+
+
+def _bags_row(img, box, counts: dict, black: int = 0, size: int = 30, gap: int = 6) -> None:
+    """Briefcases of a table in colour order (blacks last), wrapped inside box."""
+    x0, y0, x1, _ = box
+    x, y = x0, y0
+    items = [STOCK[c] for c in COLOURS for _ in range(counts.get(c, 0))] + [BLACK_BAG] * black
+    for colour in items:
+        if x + size > x1:
+            x = x0
+            y += size * 0.8 + gap
+        briefcase(img, x, y, size, colour)
+        x += size + gap
+
+
+# -- the board -------------------------------------------------------------------------------
+
+CELL_W = 74
+CELL_H = 50
+LABEL_W = 100
+
+
+GRID_W = LABEL_W + COLS * CELL_W
+
+
+def _cell_box(row: int, col: int, x0: int, y0: int) -> tuple[int, int]:
+    return x0 + LABEL_W + col * CELL_W, y0 + (ROWS - 1 - row) * CELL_H
+
+
+@lru_cache(maxsize=4)
+def _grid(lang: str) -> Image.Image:
+    """The printed price table (bands, prices, level labels): the same in every picture, so it is
+    drawn once per language and pasted."""
+    img, draw = canvas(GRID_W + 1, ROWS * CELL_H + 1)
+    for row in range(ROWS):
+        _, y = _cell_box(row, 0, 0, 0)
+        band = BAND[row % 2]
+        draw.rectangle([0, y, GRID_W, y + CELL_H], fill=band)
+        _row_label(draw, row, 0, y, lang, False)
+        for col in range(COLS):
+            _cell(draw, row, col, 0, 0, ())
+    return img
+
+
+def _row_label(draw, row: int, x0: int, y: int, lang: str, current: bool) -> None:
+    band = BAND[row % 2]
+    draw.rectangle([x0, y, x0 + LABEL_W, y + CELL_H], fill=band)
+    label = tk(lang, "render.start_level") if row == 0 else str(row)
+    draw_text(draw, (x0 + LABEL_W / 2, y + CELL_H / 2), label, SIZE_SMALL if row == 0 else SIZE_BODY,
+              GOLD if current else TEXT_DIM, bold=current, anchor="mm", max_width=LABEL_W - 8)
+
+
+def _cell(draw, row: int, col: int, x0: int, y0: int, markers) -> None:
+    cx, y = _cell_box(row, col, x0, y0)
+    band = BAND[row % 2]
+    draw.rectangle([cx, y, cx + CELL_W, y + CELL_H], fill=band, outline=dark(band, 0.6), width=1)
+    txt_y = y + (15 if markers else CELL_H / 2)
+    draw_text(draw, (cx + CELL_W / 2, txt_y), str(PRICE[row][col]), SIZE_SMALL,
+              TEXT if markers else (190, 210, 196), bold=bool(markers), anchor="mm")
+    if markers:
+        k = len(markers)
+        step = (CELL_W - 8) / k
+        r = min(10, step / 2 + 1)  # five markers may touch, but stay big enough to see
+        for j, c in enumerate(markers):
+            chip(draw, (cx + 4 + step * (j + 0.5), y + CELL_H - 13), r, STOCK[c], outline=(10, 10, 10), width=2)
+
+
+def draw_price_table(img, draw, x0: int, y0: int, view: dict, lang: str) -> int:
+    """The 10 x 7 price table, top row = level 9, with the markers and the current level."""
+    draw_text(draw, (x0, y0), tk(lang, "render.prices"), SIZE_LABEL, GOLD, bold=True)
+    y0 += 44
+    img.paste(_grid(lang), (x0, y0))
+    level = view["level"]
+    at: dict[tuple[int, int], list[str]] = {}
+    for c in COLOURS:
+        p = view["prices"][c]
+        at.setdefault((p["row"], p["col"]), []).append(c)
+    for (row, col), markers in at.items():
+        _cell(draw, row, col, x0, y0, markers)
+    _, ly = _cell_box(level, 0, x0, y0)
+    _row_label(draw, level, x0, ly, lang, True)
+    draw.rectangle([x0, ly, x0 + GRID_W, ly + CELL_H], outline=GOLD, width=3)
+    draw_text(draw, (x0, y0 + ROWS * CELL_H + 6), tk(lang, "render.level") + " ↑", SIZE_SMALL, TEXT_DIM)
+    return y0 + ROWS * CELL_H + 34
+
+
+def _change(view: dict, c: str) -> int:
+    hist = view.get("history") or []
+    if len(hist) < 2:
+        return 0
+    i = COLOURS.index(c)
+    return hist[-1]["prices"][i] - hist[-2]["prices"][i]
+
+
+def draw_side(img, draw, x0: int, y0: int, x1: int, view: dict, names, lang: str) -> int:
+    """Level card, current prices, silver price and the last draw."""
+    lim = view["limits"]
+    level = view["level"]
+    rounded(draw, (x0, y0, x1, y0 + 104), fill=PANEL_LIGHT, outline=GOLD)
+    lvl = tk(lang, "render.start_level") if level == 0 else str(level)
+    draw_text(draw, (x0 + 18, y0 + 10), f"{tk(lang, 'render.level')} {lvl}", SIZE_TITLE - 4, GOLD, bold=True)
+    draw_text(draw, (x0 + 18, y0 + 64), tk(lang, "render.level_card", subsidy=lim["subsidy"], action=lim["action"],
+                                            draw=lim["draw"]), SIZE_SMALL, TEXT, max_width=x1 - x0 - 30)
+    y = y0 + 120
+    rounded(draw, (x0, y, x1, y + 5 * 52 + 16), fill=PANEL)
+    for i, c in enumerate(COLOURS):
+        ry = y + 10 + i * 52
+        p = view["prices"][c]
+        briefcase(img, x0 + 14, ry + 6, 40, STOCK[c])
+        draw_text(draw, (x0 + 66, ry + 24), tk(lang, f"colour.{c}"), SIZE_BODY, TEXT, anchor="lm", max_width=130)
+        draw_text(draw, (x0 + 270, ry + 24), f"${p['price']}", SIZE_LABEL + 4, TEXT, bold=True, anchor="rm")
+        d = _change(view, c)
+        if d:
+            draw_text(draw, (x0 + 282, ry + 24), f"{'▲' if d > 0 else '▼'}{abs(d)}", SIZE_SMALL, GOOD if d > 0 else BAD,
+                      anchor="lm")
+        draw_text(draw, (x1 - 14, ry + 24), f"{tk(lang, 'render.market')} ×{view['market'][c]}", SIZE_SMALL, TEXT_DIM,
+                  anchor="rm")
+    y += 5 * 52 + 30
+    rounded(draw, (x0, y, x1, y + 64), fill=PANEL)
+    chip(draw, (x0 + 34, y + 32), 18, SILVER_COLOUR, outline=(90, 96, 110))
+    draw_text(draw, (x0 + 66, y + 32), tk(lang, "render.silver"), SIZE_BODY, TEXT, anchor="lm", max_width=130)
+    draw_text(draw, (x0 + 270, y + 32), f"${view['silver']['price']}", SIZE_LABEL + 4, TEXT, bold=True, anchor="rm")
+    count = view["purchases"]
+    draw_text(draw, (x1 - 14, y + 32), f"+{count}", SIZE_SMALL, TEXT_DIM, anchor="rm")
+    y += 78
+    last = view.get("last_draw")
+    if last:
+        draw_text(draw, (x0 + 4, y + 16), tk(lang, "render.last_draw", name=name_of(names, last["seat"])), SIZE_SMALL,
+                  TEXT_DIM, anchor="lm", max_width=220)
+        _bags_row(img, (x0 + 232, y, x1, y + 40), last["bags"], last["black"], size=34, gap=5)
+        y += 44
+    return y
+
+
+def _table_panel(img, draw, box, title: str, counts: dict, black: int, note: list[str], state: str) -> None:
+    """One table: state 'current' (outlined in gold), 'used' (dimmed) or ''."""
+    x0, y0, x1, y1 = box
+    outline = GOLD if state == "current" else LINE
+    rounded(draw, box, fill=PANEL if state != "used" else (30, 34, 44), outline=outline, width=4 if state == "current" else 2)
+    draw_text(draw, (x0 + 12, y0 + 8), title, SIZE_SMALL + 2, GOLD if state == "current" else TEXT, bold=True,
+              max_width=x1 - x0 - 20)
+    _bags_row(img, (x0 + 12, y0 + 44, x1 - 8, y1), counts, black, size=30, gap=6)
+    for k, line in enumerate(reversed(note)):
+        draw_text(draw, (x0 + 12, y1 - 10 - k * 28), line, SIZE_SMALL, TEXT_DIM if state != "current" else GOLD,
+                  anchor="ld", max_width=x1 - x0 - 20)
+
+
+def draw_tables(img, draw, y0: int, view: dict, lang: str) -> int:
+    gap = 10
+    w = (W - 32 - 4 * gap) / 5
+    h = 200
+    tables = view["tables"]
+    trig = view["triggers"]
+    boxes = [(16 + i * (w + gap), y0, 16 + i * (w + gap) + w, y0 + h) for i in range(5)]
+    _table_panel(img, draw, boxes[0], tk(lang, "table.buy"), tables["buy"], 0,
+                 [tk(lang, "render.trigger_table", count=trig["table"])], "")
+    _table_panel(img, draw, boxes[1], tk(lang, "table.silver"), tables["silver"], 0,
+                 [tk(lang, "render.trigger_table", count=trig["table"])], "")
+    cur = view["sell_current"]
+    used = view["sell_used"]
+    for i in range(3):
+        t_no = i + 1
+        counts = tables["sell"][i]
+        done = (t_no == 1 and used >= 1) or (t_no == 3 and used >= 3)
+        state = "current" if t_no == cur else ("used" if done else "")
+        note = ([tk(lang, "render.current"), tk(lang, "render.trigger_sell", count=trig["sell"])]
+                if state == "current" else [tk(lang, "render.used")] if done else [])
+        _table_panel(img, draw, boxes[2 + i], tk(lang, f"table.sell{t_no}"), counts, counts.get("black", 0), note, state)
+    return y0 + h + 12
+
+
+def draw_market(img, draw, y0: int, view: dict, lang: str) -> int:
+    h = 96
+    mx1 = 770
+    rounded(draw, (16, y0, mx1, y0 + h), fill=PANEL)
+    draw_text(draw, (30, y0 + 8), tk(lang, "render.market"), SIZE_SMALL + 2, TEXT, bold=True)
+    gw = (mx1 - 30 - 16) / 5
+    for i, c in enumerate(COLOURS):
+        gx = 30 + i * gw
+        n = view["market"][c]
+        if n == 0:
+            briefcase(img, gx, y0 + 44, 38, dark(STOCK[c], 0.3), outline=dark(STOCK[c], 0.6))
+        for k in range(min(n, 4)):
+            briefcase(img, gx + k * 9, y0 + 44, 38, STOCK[c])
+        draw_text(draw, (gx + 38 + 9 * max(0, min(n, 4) - 1) + 8, y0 + 62), f"×{n}", SIZE_BODY,
+                  TEXT if n else BAD, bold=True, anchor="lm")
+    # The bag and the Wall Street Journal stock.
+    bx0 = mx1 + 12
+    rounded(draw, (bx0, y0, W - 16, y0 + h), fill=PANEL)
+    bag = view["bag"]
+    _sack(draw, bx0 + 14, y0 + 10, 40)
+    draw_text(draw, (bx0 + 66, y0 + 30), tk(lang, "render.bag", size=bag["size"], black=bag["black"]), SIZE_SMALL + 2,
+              TEXT, anchor="lm", max_width=W - 16 - bx0 - 80)
+    wsj = view["wsj"]
+    draw_text(draw, (bx0 + 14, y0 + 74), tk(lang, "render.wsj", count=wsj), SIZE_SMALL, TEXT_DIM, anchor="lm",
+              max_width=W - 16 - bx0 - 28)
+    return y0 + h + 12
+
+
+def _sack(draw, x, y, w) -> None:
+    draw.ellipse([x, y + w * 0.25, x + w, y + w * 1.15], fill=(150, 112, 72), outline=(90, 64, 40), width=2)
+    draw.polygon([(x + w * 0.3, y + w * 0.3), (x + w * 0.7, y + w * 0.3), (x + w * 0.85, y), (x + w * 0.15, y)],
+                 fill=(150, 112, 72), outline=(90, 64, 40))
+    draw.line([x + w * 0.28, y + w * 0.3, x + w * 0.72, y + w * 0.3], fill=(90, 64, 40), width=3)
+
+
+TRACK_PER = len(SILVER) // SILVER_SNAKE_ROWS
+TRACK_SW = (W - 32) / TRACK_PER
+TRACK_SH = 46
+TRACK_GAP = 14
+TRACK_H = SILVER_SNAKE_ROWS * (TRACK_SH + TRACK_GAP)
+
+
+def _space(i: int) -> tuple[float, float]:
+    """Top-left of silver space i inside the track layer (a snake: every other row runs back)."""
+    r, k = divmod(i, TRACK_PER)
+    col = k if r % 2 == 0 else TRACK_PER - 1 - k
+    return 16 + col * TRACK_SW, r * (TRACK_SH + TRACK_GAP)
+
+
+@lru_cache(maxsize=2)
+def _track_layer(passed: bool) -> Image.Image:
+    """The printed silver track, drawn once: plain, or with every space greyed as passed."""
+    img, draw = canvas(W, TRACK_H)
+    for i, price in enumerate(SILVER):
+        x, y = _space(i)
+        fill = (70, 76, 90) if passed else PANEL_LIGHT
+        if i == len(SILVER) - 1:
+            fill = (110, 86, 30)
+        rounded(draw, (x + 3, y, x + TRACK_SW - 3, y + TRACK_SH), radius=10, fill=fill, outline=LINE, width=1)
+        draw_text(draw, (x + TRACK_SW / 2, y + TRACK_SH / 2), str(price), SIZE_SMALL + 2,
+                  TEXT_DIM if passed else TEXT, anchor="mm")
+    for r in range(SILVER_SNAKE_ROWS - 1):
+        ax, ay = _space((r + 1) * TRACK_PER - 1)
+        bx, by = _space((r + 1) * TRACK_PER)
+        draw.line([ax + TRACK_SW / 2, ay + TRACK_SH, bx + TRACK_SW / 2, by], fill=LINE, width=4)
+    return img
+
+
+def draw_silver_track(img, draw, y0: int, view: dict, lang: str) -> int:
+    draw_text(draw, (16, y0), tk(lang, "render.silver_track"), SIZE_LABEL, GOLD, bold=True)
+    count = view["purchases"]
+    draw_text(draw, (W - 16, y0 + 18), tk(lang, "render.purchases", count=count, steps=count // 3), SIZE_SMALL,
+              TEXT_DIM, anchor="rm", max_width=640)
+    y0 += 48
+    img.paste(_track_layer(False), (0, y0))
+    cur = view["silver"]["index"]
+    dim = _track_layer(True)
+    for i in range(cur):
+        x, y = _space(i)
+        box = (int(x), int(y), int(x + TRACK_SW) + 1, int(y + TRACK_SH) + 1)
+        img.paste(dim.crop(box), (box[0], y0 + box[1]))
+    x, y = _space(cur)
+    rounded(draw, (x + 3, y0 + y, x + TRACK_SW - 3, y0 + y + TRACK_SH), radius=10,
+            fill=(110, 86, 30) if cur == len(SILVER) - 1 else PANEL_LIGHT, outline=GOLD, width=4)
+    draw_text(draw, (x + TRACK_SW / 2, y0 + y + TRACK_SH / 2), str(SILVER[cur]), SIZE_SMALL + 2, TEXT, bold=True,
+              anchor="mm")
+    chip(draw, (x + TRACK_SW - 16, y0 + y + 2), 11, SILVER_COLOUR, outline=(40, 40, 50), width=2)
+    return y0 + TRACK_H + 4
