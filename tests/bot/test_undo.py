@@ -141,7 +141,10 @@ async def test_the_host_can_turn_undo_off_in_the_settings(sim):
     host = sim.player("ann")
     settings = await sim.settings(host)
     assert "Take back a move: within 2 min" in text_of(settings)
-    await host.select(settings, ["0"], custom_id=next(c for c in custom_ids(settings) if c.endswith(":Hset:undo")))
+    # Chosen like a window's length, under the "Change a deadline…" select: five rows at most.
+    chosen = panel_of(await host.select(settings, ["~undo"], custom_id=button(settings, ":Hkind")))
+    assert len(custom_ids(chosen)) <= 5
+    await host.select(chosen, ["0"], custom_id=button(chosen, ":Hset:undo"))
     assert (await sim.game()).settings["undo"] == 0
     panel = await _take(sim, mover)
     assert not any(":Hundo:" in c for c in custom_ids(panel)) and (await sim.game()).version == 1
