@@ -25,6 +25,7 @@ from discord.ext import commands
 
 from config import NO_TOKEN, Config, ConfigError
 from locales import catalogue, language_of
+from render.pool import Pictures
 from service import metrics
 from service.endpoint import Endpoint, EndpointError
 from service.stop import InFlight, graceful_stop, stop_on_signals, track
@@ -75,6 +76,8 @@ class Boardroom(commands.AutoShardedBot):
         self.house = None
         self.inflight = InFlight()
         self.endpoint: Endpoint | None = None
+        #: Where pictures are drawn (worker processes, started on the first picture).
+        self.pictures = Pictures(config.render_processes)
         self._stopping: asyncio.Future | None = None
 
     async def setup_hook(self) -> None:
@@ -156,6 +159,7 @@ class Boardroom(commands.AutoShardedBot):
         finally:
             if self.endpoint is not None:
                 await self.endpoint.stop()
+            await self.pictures.close()
             await super().close()
             if self.store is not None:
                 await self.store.close()
