@@ -37,6 +37,12 @@ class Crossing:
             return  # a lone process makes every move itself
         self.starting = asyncio.create_task(self._listen(), name="boardroom-crossing")
 
+    async def ready(self) -> None:
+        """Wait until this process listens (the start-up catch-up reads what is untold only then,
+        so no move falls between the two)."""
+        if self.starting is not None:
+            await asyncio.shield(self.starting)
+
     async def _listen(self) -> None:
         try:
             self.listening = await self.house.store.listen(self.noticed, self.gap)

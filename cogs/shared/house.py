@@ -211,6 +211,8 @@ class House:
             try:
                 events = engine.apply(state, seat, action)
             except RuleError as err:
+                if self.shards is not None and not fresh:  # judged on a copy another process may
+                    return Result("lost", game)             # have outdated: judge it on the store's
                 metrics.action(game.title, "refused")
                 return Result("refused", game, error=err)
             outcome = engine.outcome(state)
@@ -342,6 +344,7 @@ class House:
         await self.bot.wait_until_ready()
         if self.table is None:
             return
+        await self.crossing.ready()
         for game_id in await self.store.untold_games(self.shards):
             try:
                 game = await self.game(game_id, fresh=True)
