@@ -16,6 +16,7 @@ import logging
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from store import GameRow
     from store.listen import Listening
 
     from .house import House
@@ -31,6 +32,9 @@ class Crossing:
         self.tasks: set[asyncio.Task] = set()
         #: Moves made elsewhere that this process told its channels about (tests, metrics).
         self.told = 0
+        #: The version up to which this process has told each of its games' channels (only when
+        #: processes share games): a move is told once, by whichever path learns of it first.
+        self.through: dict[int, int] = {}
 
     def start(self) -> None:
         if self.house.shards is None or self.starting is not None:
@@ -73,21 +77,43 @@ class Crossing:
             self.noticed(game_id, None)
         house.kick()
 
+    async def missed(self, game: "GameRow", version: int) -> list[dict]:
+        """Called by the house under the game's lock as it commits `version` of a game it owns:
+        the events of moves made elsewhere since the last one it told (their notices not yet
+        taken in), to be told with its own; `version` counts as told from now."""
+        if self.house.shards is None or not self.house.owns(game):
+            return []  # a lone process makes every move itself
+        through = self.through.get(game.id)
+        self.through[game.id] = version
+        if through is None or through >= version - 1:
+            return []
+        try:
+            entries = await self.house.store.actions(game.id, after=through, limit=version - 1 - through)
+        except Exception:  # the move is committed; only its narration is short
+            log.exception("could not read the moves of game %s made by another process", game.id)
+            return []
+        return [e for a in entries for e in a["events"]]
+
     async def tell(self, game_id: int, version: int | None) -> None:
         """Another process committed `version` of the game (None: some version not told yet)."""
         house = self.house
         try:
             async with house.lock(game_id):
+                through = self.through.get(game_id)
+                if through is not None and version is not None and through >= version:
+                    return  # already told (two notices, one read; or a move of its own after it)
                 known = house.cached(game_id)
-                if known is not None and version is not None and known.version >= version:
-                    return  # already known (two notices, one read)
                 house.forget(game_id)
                 game = await house.game(game_id, fresh=True)
                 if game is None or game.state is None or not house.owns(game):
                     return
-                after = known.version if known is not None else game.told_version
+                after = through if through is not None else game.told_version
+                if game.version <= after:
+                    return
                 events = [e for a in await house.store.actions(game_id, after=after) for e in a["events"]]
-                before = house.obligations(known, known.state) if known is not None and known.state else set()
+                self.through[game_id] = game.version
+                fits = known is not None and known.version == after and known.state
+                before = house.obligations(known, known.state) if fits else set()
                 owed = house.obligations(game, game.state) if game.status == "active" else set()
                 house.kick()  # the move planned the game's timers afresh
             self.told += 1

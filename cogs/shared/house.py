@@ -227,6 +227,7 @@ class House:
             if not ok:  # someone else (another process?) moved the game: reload next time
                 self.forget(game_id)
                 return Result("lost", game)
+            missed = await self.crossing.missed(game, game.version + 1)  # moves made elsewhere, untold
             game.state, game.version, game.updated_at = state, game.version + 1, t
             if outcome is not None:
                 game.status, game.result, game.finished_at = "finished", outcome_json(outcome), t
@@ -237,7 +238,7 @@ class House:
         metrics.action(game.title, "applied")
         if self.table is not None and self.owns(game):  # else the owner hears of it and tells
             after = self.obligations(game, state) if outcome is None else set()
-            self.table.changed(game, events, ping=sorted({seat for _, seat in after - before}))
+            self.table.changed(game, missed + events, ping=sorted({seat for _, seat in after - before}))
         return Result("applied", game, events)
 
     def plan_timers(self, game: GameRow, state: dict[str, Any], existing: list[Timer], t: float) -> list[tuple]:
@@ -348,9 +349,11 @@ class House:
         for game_id in await self.store.untold_games(self.shards):
             try:
                 game = await self.game(game_id, fresh=True)
-                if game is None or game.state is None:
+                told = max(game.told_version, self.crossing.through.get(game_id, 0)) if game else 0
+                if game is None or game.state is None or told >= game.version:
                     continue
-                events = [e for a in await self.store.actions(game_id, after=game.told_version) for e in a["events"]]
+                events = [e for a in await self.store.actions(game_id, after=told) for e in a["events"]]
+                self.crossing.through[game_id] = game.version
                 ping = self.owing(game) if game.status == "active" else []
                 log.info("game %s: telling moves %s..%s again after a restart", game_id, game.told_version + 1,
                          game.version)

@@ -210,14 +210,20 @@ async def test_two_processes_share_the_games_and_survive_a_killed_timer_owner(da
         crossing_a = sum(1 for r in lines(tmp_path / "a.applied") if r["game"] in games[1])
         crossing_bc = sum(1 for n in "bc" for r in lines(tmp_path / f"{n}.applied") if r["game"] in games[0])
         assert crossing_a and crossing_bc and outs["a"]["told_crossing"] and outs["c"]["told_crossing"]
+        # Every move's events reach the owner's table: exactly once where the owner lived on (a),
+        # at least once where it was killed (a crash between a send and `mark_told` repeats it).
         for shard, owners in ((0, "a"), (1, "bc")):
-            told = {}
+            told: dict[int, int] = {}
+            events: dict[int, int] = {}
             for n in owners:
                 for r in lines(tmp_path / f"{n}.told"):
                     told[r["game"]] = max(told.get(r["game"], 0), r["version"])
+                    events[r["game"]] = events.get(r["game"], 0) + r["events"]
             for g in finished:
                 if g.id in games[shard]:
                     assert told.get(g.id) == g.version, (shard, g.id, told.get(g.id), g.version)
+                    logged = sum(len(a["events"]) for a in await store.actions(g.id))
+                    assert events[g.id] == logged if shard == 0 else events[g.id] >= logged, (g.id, events[g.id])
         assert not await store.timers(everyone[0]) and await store.untold_games() == []
     finally:
         await store.close()
