@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import functools
 import logging
 import multiprocessing
 from typing import Any, Callable
@@ -37,7 +38,10 @@ def draw_png(fn: Callable[..., Image.Image], *args: Any) -> bytes:
 
 
 def by_reference(fn: Callable[..., Any]) -> bool:
-    """A function another process can find by name (a lambda or a nested function cannot)."""
+    """A function another process can find by name (a lambda or a nested function cannot), or
+    a `functools.partial` of one."""
+    if isinstance(fn, functools.partial):
+        return by_reference(fn.func)
     qualname = getattr(fn, "__qualname__", "<")
     return "<" not in qualname and getattr(fn, "__module__", None) not in (None, "__main__")
 

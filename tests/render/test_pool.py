@@ -5,6 +5,7 @@ with the bot."""
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import time
@@ -66,6 +67,11 @@ async def test_pictures_are_drawn_in_other_processes_and_the_pool_stops():
 async def test_what_cannot_travel_is_drawn_in_a_thread():
     pictures = Pictures(2)
     assert not by_reference(lambda: pid_picture(1)) and by_reference(pid_picture)
+    # A panel's picture handed over as a partial of a module-level renderer travels too.
+    pid, tag = drawn_by(await pictures.png(functools.partial(pid_picture, 5)))
+    assert tag == 5 and pid != os.getpid()
+    await pictures.close()
+    pictures = Pictures(2)
     assert drawn_by(await pictures.png(lambda: pid_picture(3))) == (os.getpid(), 3)
     assert not pictures.started  # no worker was needed
     threads = Pictures(0)
