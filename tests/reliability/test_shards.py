@@ -40,10 +40,12 @@ def guild_on(shard: int, k: int, count: int = 2) -> int:
     return ((k * count + shard) << 22) + 12345
 
 
-async def new_game(store: Store, planner: House, guild_id: int, seed: int, ai: int = 2) -> int:
+async def new_game(store: Store, planner: House, guild_id: int, seed: int, ai: int = 2,
+                   settings: dict | None = None) -> int:
     """A running toy game of four seats (two people, `ai` seat-fillers), timers planned."""
     game = await store.create_lobby(guild_id=guild_id, channel_id=guild_id + seed + 1, title=toy.TITLE,
-                                    host_id=1001, host_name="ann", lang="en", seed=seed, settings=SETTINGS,
+                                    host_id=1001, host_name="ann", lang="en", seed=seed,
+                                    settings=settings or SETTINGS,
                                     now=time.time())
     seats = [Seat(0, 1001, "ann"), Seat(1, 1002, "bob")]
     seats += [Seat(2 + i, None, f"AI {i + 1}", is_ai=True) for i in range(ai)]
@@ -99,7 +101,7 @@ async def test_a_move_made_in_another_process_reaches_the_owner_and_no_old_copy_
     owner.shards, other.shards = Shards(2, (0,)), Shards(2, (1,))
     owner.table, other.table = Told(), Told()
     try:
-        gid = await new_game(stores[0], owner, guild_on(0, 3), seed=5, ai=0)
+        gid = await new_game(stores[0], owner, guild_on(0, 3), seed=5, ai=0, settings={**SETTINGS, "deadlines": {}})
         owner.start_scheduler()
         other.start_scheduler()
         await owner.crossing.ready()
@@ -165,12 +167,15 @@ async def test_two_processes_share_the_games_and_survive_a_killed_timer_owner(da
         games = {shard: [await new_game(store, planner, guild_on(shard, k), seed=100 * shard + k)
                          for k in range(per_shard)] for shard in (0, 1)}
         everyone = games[0] + games[1]
-        a = driver(database, tmp_path, "a", "0", everyone, seed=1)
-        b = driver(database, tmp_path, "b", "1", everyone, seed=2, slow_fire=0.15)
-        # Let both play, then kill b while it holds timer claims (it fires slowly).
+        # a clicks slowly, so that people's moves in its games come mostly from b (DM clicks).
+        a = driver(database, tmp_path, "a", "0", everyone, seed=1, clickers=1)
+        b = driver(database, tmp_path, "b", "1", everyone, seed=2, slow_fire=0.15, clickers=4)
+        # Let both play (b has fired timers and applied DM clicks in a's games), then kill b
+        # while it holds timer claims (it fires slowly).
         deadline = time.monotonic() + 20
-        while len(lines(tmp_path / "b.fired")) < 4:
-            assert time.monotonic() < deadline and b.poll() is None, "process b fired no timers"
+        while len(lines(tmp_path / "b.fired")) < 4 or \
+                sum(1 for r in lines(tmp_path / "b.applied") if r["game"] in games[0]) < 2:
+            assert time.monotonic() < deadline and b.poll() is None, "process b fired no timers or clicked nothing"
             await asyncio.sleep(0.05)
         b.kill()
         b.wait()
@@ -227,3 +232,31 @@ async def test_two_processes_share_the_games_and_survive_a_killed_timer_owner(da
         assert not await store.timers(everyone[0]) and await store.untold_games() == []
     finally:
         await store.close()
+
+
+async def test_a_lost_notice_connection_comes_back_and_the_owner_catches_up(database):
+    stores = [await Store.open(database), await Store.open(database)]
+    owner, other = (House(HeadlessBot(), s) for s in stores)
+    owner.shards, other.shards = Shards(2, (0,)), Shards(2, (1,))
+    owner.table, other.table = Told(), Told()
+    try:
+        # Deadlines far off: what tells the owner here can only be the reconnection.
+        gid = await new_game(stores[0], owner, guild_on(0, 1), seed=9, ai=0, settings={**SETTINGS, "deadlines": {}})
+        owner.start_scheduler()
+        await owner.crossing.ready()
+        await owner.game(gid)
+        listening = owner.crossing.listening
+        assert listening is not None
+        await listening.conn.close()  # the server or the network dropped it
+        seat, action = owed_move(await stores[0].get(gid))
+        assert (await other.act(gid, seat, action, version=0)).applied  # its notice goes nowhere
+        # The listener connects again by itself; the owner then trusts nothing it cached and
+        # tells the channels that are behind.
+        await eventually(lambda: owner.table.told, seconds=10)
+        assert owner.table.told[0][:2] == (gid, 1) and not listening.conn.is_closed()
+        assert owner.cached(gid) is None or owner.cached(gid).version == 1
+    finally:
+        for house in (owner, other):
+            await house.stop()
+        for s in stores:
+            await s.close()
