@@ -30,6 +30,9 @@ log = logging.getLogger(__name__)
 
 #: What each worker imports once, before its first picture.
 PRELOAD = ["render.common"]
+#: Pools that may break in a row (workers that die at start: a broken installation, no memory)
+#: before pictures are drawn in threads for good, rather than starting doomed pools forever.
+BREAKS = 3
 
 
 def draw_png(fn: Callable[..., Image.Image], *args: Any) -> bytes:
@@ -53,6 +56,7 @@ class Pictures:
         self.processes = max(0, int(processes))
         self._executor: concurrent.futures.ProcessPoolExecutor | None = None
         self.closed = False
+        self.breaks = 0  # pools broken in a row
 
     @property
     def started(self) -> bool:
@@ -71,12 +75,20 @@ class Pictures:
         if self.processes == 0 or self.closed or not by_reference(fn):
             return await asyncio.to_thread(draw_png, fn, *args)
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.executor(), draw_png, fn, *args)
+            data = await asyncio.get_running_loop().run_in_executor(self.executor(), draw_png, fn, *args)
         except concurrent.futures.process.BrokenProcessPool:
             # A worker died (killed, out of memory): a fresh pool next time; this one in a thread.
-            log.warning("a picture worker died; starting the pool again")
             self._drop()
+            self.breaks += 1
+            if self.breaks >= BREAKS:
+                log.error("picture workers keep dying (%d pools in a row); drawing in threads from now on",
+                          self.breaks)
+                self.processes = 0
+            else:
+                log.warning("a picture worker died; starting the pool again")
             return await asyncio.to_thread(draw_png, fn, *args)
+        self.breaks = 0
+        return data
 
     def _drop(self) -> None:
         executor, self._executor = self._executor, None

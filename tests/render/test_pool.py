@@ -14,7 +14,7 @@ import pytest
 from PIL import Image
 
 from bot import create_bot
-from render.pool import Pictures, by_reference
+from render.pool import BREAKS, Pictures, by_reference
 from tests.support.sim import picture_urls
 
 
@@ -25,6 +25,13 @@ def pid_picture(tag: int) -> Image.Image:
     img.putpixel((0, 0), (pid >> 16 & 255, pid >> 8 & 255, pid & 255))
     img.putpixel((1, 0), (tag, 0, 0))
     return img
+
+
+def dies_in_a_worker(parent: int, tag: int) -> Image.Image:
+    """Kills the worker process that runs it (a crash, the OOM killer); in the parent, draws."""
+    if os.getpid() != parent:
+        os._exit(3)
+    return pid_picture(tag)
 
 
 def drawn_by(data: bytes) -> tuple[int, int]:
@@ -76,6 +83,16 @@ async def test_what_cannot_travel_is_drawn_in_a_thread():
     assert not pictures.started  # no worker was needed
     threads = Pictures(0)
     assert drawn_by(await threads.png(pid_picture, 4)) == (os.getpid(), 4) and not threads.started
+
+
+async def test_a_dead_worker_costs_no_picture_and_workers_that_keep_dying_leave_it_to_threads():
+    pictures = Pictures(1)
+    for i in range(BREAKS):
+        # The worker dies: the picture is drawn in a thread all the same, and a new pool is tried.
+        assert drawn_by(await pictures.png(dies_in_a_worker, os.getpid(), i)) == (os.getpid(), i)
+    assert pictures.processes == 0 and not pictures.started  # given up: threads from now on
+    assert drawn_by(await pictures.png(pid_picture, 9)) == (os.getpid(), 9) and not pictures.started
+    await pictures.close()
 
 
 @pytest.fixture
