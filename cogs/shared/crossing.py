@@ -15,6 +15,8 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
+from service import metrics
+
 if TYPE_CHECKING:
     from store import GameRow
     from store.listen import Listening
@@ -117,6 +119,7 @@ class Crossing:
                 owed = house.obligations(game, game.state) if game.status == "active" else set()
                 house.kick()  # the move planned the game's timers afresh
             self.told += 1
+            metrics.crossing("taken")
             if house.table is not None:
                 house.table.changed(game, events, ping=sorted({seat for _, seat in owed - before}))
         except Exception:  # the channel lags until the next move or restart; nothing is lost

@@ -236,6 +236,8 @@ class House:
                 self._cache[game_id] = game  # the committed row wins over any read that raced it
             self.kick()
         metrics.action(game.title, "applied")
+        if not self.owns(game):
+            metrics.crossing("sent")
         if self.table is not None and self.owns(game):  # else the owner hears of it and tells
             after = self.obligations(game, state) if outcome is None else set()
             self.table.changed(game, missed + events, ping=sorted({seat for _, seat in after - before}))

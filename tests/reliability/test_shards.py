@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from prometheus_client import REGISTRY
 
 from cogs.shared.house import House
 from cogs.shared.titles import ui_for
@@ -89,6 +90,10 @@ async def eventually(check: Any, seconds: float = 5.0) -> None:
         await asyncio.sleep(0.02)
 
 
+def crossed(way: str) -> float:
+    return REGISTRY.get_sample_value("boardroom_crossing_moves_total", {"way": way}) or 0.0
+
+
 def owed_move(game: Any) -> tuple[int, dict]:
     engine = ui_for(toy.TITLE).game
     seat = engine.to_act(game.state)[0]
@@ -109,6 +114,7 @@ async def test_a_move_made_in_another_process_reaches_the_owner_and_no_old_copy_
         assert game is not None and owner.cached(gid) is not None  # the owner keeps it
 
         # A DM click lands in the other process: applied on the store's row, told to the owner.
+        sent, taken = crossed("sent"), crossed("taken")
         seat, action = owed_move(game)
         result = await other.act(gid, seat, action, version=0)
         assert result.applied and result.game.version == 1
@@ -116,6 +122,7 @@ async def test_a_move_made_in_another_process_reaches_the_owner_and_no_old_copy_
         await eventually(lambda: owner.table.told)
         events = len((await stores[0].actions(gid))[0]["events"])
         assert owner.table.told == [(gid, 1, events)] and owner.cached(gid).version == 1
+        assert (crossed("sent"), crossed("taken")) == (sent + 1, taken + 1)  # the metrics say so
 
         # The owner takes the next click, drawn at version 1, at once (not as stale).
         seat, action = owed_move(await stores[0].get(gid))
