@@ -239,11 +239,12 @@ class Store(abc.ABC):
 
     # -- other processes --------------------------------------------------------------------
 
-    async def listen(self, on_notice: Callable[[int, int], None],
+    async def listen(self, on_notice: Callable[[int, int, int | None], None],
                      on_gap: Callable[[], Awaitable[None]]) -> "Listening | None":
-        """Hear of moves other processes commit with `notify` (`on_notice(game_id, version)`);
-        `on_gap()` after a lost connection was made again (notices may have been missed). None:
-        this backend serves one process only (SQLite), which makes every move itself."""
+        """Hear of moves other processes commit with `notify` (`on_notice(game_id, version,
+        guild_id)`); `on_gap()` after a lost connection was made again (notices may have been
+        missed). None: this backend serves one process only (SQLite), which makes every move
+        itself."""
         return None
 
     # -- figures for the metrics endpoint (read-only) ---------------------------------------

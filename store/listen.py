@@ -21,25 +21,33 @@ import asyncpg
 
 log = logging.getLogger("store")
 
-#: The notification channel (payload "game_id:version").
+#: The notification channel (payload "game_id:version:guild_id", the guild 0 for none: a process
+#: that does not own the game drops the notice without reading anything).
 NOTICES = "boardroom_moves"
-#: How often the listener checks its connection, and the longest wait between reconnections.
+#: The payload, built in SQL from the committed row, in the move's transaction.
+NOTICE_SQL = ("SELECT pg_notify($1, id::text || ':' || version::text || ':' || COALESCE(guild_id, 0)::text)"
+              " FROM games WHERE id = $2")
+#: How often the listener checks its connection; how often it asks the server (a connection cut
+#: without a word, by a network partition, looks open until something is sent); how long the
+#: answer may take; the longest wait between reconnections.
 WATCH_EVERY = 2.0
+PROBE_EVERY = 30.0
+PROBE_TIMEOUT = 10.0
 RECONNECT_MAX = 30.0
 
 
-def parse(payload: str) -> tuple[int, int] | None:
-    game, _, version = payload.partition(":")
+def parse(payload: str) -> tuple[int, int, int | None] | None:
     try:
-        return int(game), int(version)
+        game, version, guild = (int(x) for x in payload.split(":"))
     except ValueError:
         return None
+    return game, version, guild or None
 
 
 class Listening:
     """A held LISTEN connection that comes back after a loss."""
 
-    def __init__(self, url: str, on_notice: Callable[[int, int], None],
+    def __init__(self, url: str, on_notice: Callable[[int, int, int | None], None],
                  on_gap: Callable[[], Awaitable[None]]) -> None:
         self.url = url
         self.on_notice = on_notice
@@ -49,7 +57,7 @@ class Listening:
         self.heard = 0  # notices received (tests, metrics)
 
     @classmethod
-    async def start(cls, url: str, on_notice: Callable[[int, int], None],
+    async def start(cls, url: str, on_notice: Callable[[int, int, int | None], None],
                     on_gap: Callable[[], Awaitable[None]]) -> "Listening":
         listening = cls(url, on_notice, on_gap)
         await listening.connect()
@@ -73,8 +81,16 @@ class Listening:
         """Check the connection; when it is gone, connect again with growing waits, then let
         the owner catch up on what it may have missed."""
         wait = WATCH_EVERY
+        since_probe = 0.0
         while True:
             await asyncio.sleep(WATCH_EVERY)
+            since_probe += WATCH_EVERY
+            if self.conn is not None and not self.conn.is_closed() and since_probe >= PROBE_EVERY:
+                since_probe = 0.0
+                try:
+                    await asyncio.wait_for(self.conn.fetchval("SELECT 1"), PROBE_TIMEOUT)
+                except Exception:  # no answer: the connection is as good as gone
+                    self.conn.terminate()
             if self.conn is not None and not self.conn.is_closed():
                 continue
             log.warning("the PostgreSQL notice connection was lost; connecting again")

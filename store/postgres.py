@@ -15,7 +15,7 @@ from typing import Any, Awaitable, Callable, TypeVar
 import asyncpg
 
 from .base import MIGRATIONS, ChannelBusy, MigrationFailed, StartupError, Store, pending_migrations
-from .listen import NOTICES, Listening
+from .listen import NOTICE_SQL, NOTICES, Listening
 from .rows import GAME_COLUMNS, GameRow, Seat, Shards, Timer, dumps, timer_rows, user_stats
 
 T = TypeVar("T")
@@ -111,7 +111,7 @@ class PostgresStore(Store):
     async def close(self) -> None:
         await self._pool.close()
 
-    async def listen(self, on_notice: Callable[[int, int], None],
+    async def listen(self, on_notice: Callable[[int, int, int | None], None],
                      on_gap: Callable[[], Awaitable[None]]) -> Listening:
         return await Listening.start(self._url, on_notice, on_gap)
 
@@ -311,7 +311,7 @@ class PostgresStore(Store):
             if rows is not None:
                 await _write_timers(conn, game_id, new_version, rows)
             if notify:  # delivered at the commit, never for a rolled-back move
-                await conn.execute("SELECT pg_notify($1, $2)", NOTICES, f"{game_id}:{new_version}")
+                await conn.execute(NOTICE_SQL, NOTICES, game_id)
 
         return await self._cas(run)
 

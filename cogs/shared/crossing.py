@@ -65,7 +65,11 @@ class Crossing:
             await self.listening.close()
             self.listening = None
 
-    def noticed(self, game_id: int, version: int | None) -> None:
+    def noticed(self, game_id: int, version: int | None, guild_id: int | None = None) -> None:
+        """A notice (every process hears every one): taken up only by the game's owner."""
+        shards = self.house.shards
+        if version is not None and shards is not None and not shards.holds(guild_id):
+            return
         task = asyncio.create_task(self.tell(game_id, version), name=f"crossing-{game_id}")
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)

@@ -28,7 +28,7 @@ from config import ROOT
 from store import Seat, Shards, Store
 from tests.reliability.durability import log_problems
 from tests.reliability.shard_driver import HeadlessBot
-from tests.support import toy
+from tests.support import postgres, toy
 
 pytestmark = pytest.mark.parametrize("backend", ["postgres"], indirect=True)
 
@@ -254,7 +254,8 @@ async def test_a_lost_notice_connection_comes_back_and_the_owner_catches_up(data
         await owner.game(gid)
         listening = owner.crossing.listening
         assert listening is not None
-        await listening.conn.close()  # the server or the network dropped it
+        # The server drops the notice connection (a restart, an administrator, a failover).
+        await postgres.admin(f"SELECT pg_terminate_backend({listening.conn.get_server_pid()})")
         seat, action = owed_move(await stores[0].get(gid))
         assert (await other.act(gid, seat, action, version=0)).applied  # its notice goes nowhere
         # The listener connects again by itself; the owner then trusts nothing it cached and

@@ -45,11 +45,11 @@ async def test_start_up_queries_take_the_process_s_shards_only(database):
 
 async def test_a_crossing_move_is_heard_once_it_is_committed(database, backend):
     owner, other = await Store.open(database), await Store.open(database)
-    heard: list[tuple[int, int]] = []
+    heard: list[tuple[int, int, int | None]] = []
     got = asyncio.Event()
 
-    def on_notice(game_id: int, version: int) -> None:
-        heard.append((game_id, version))
+    def on_notice(game_id: int, version: int, guild_id: int | None) -> None:
+        heard.append((game_id, version, guild_id))
         got.set()
 
     async def on_gap() -> None:
@@ -68,7 +68,7 @@ async def test_a_crossing_move_is_heard_once_it_is_committed(database, backend):
         assert await _move(other, gid, 1, notify=True)
         await asyncio.wait_for(got.wait(), 5)
         await asyncio.sleep(0.2)  # anything else would have arrived by now
-        assert heard == [(gid, 2)] and listening.heard == 1
+        assert heard == [(gid, 2, 4 << 22)] and listening.heard == 1  # the guild: owners filter on it
     finally:
         if listening is not None:
             await listening.close()
