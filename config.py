@@ -51,7 +51,7 @@ class Config:
 
                 load_dotenv(ROOT / ".env")
             env = dict(os.environ)
-        return cls(
+        config = cls(
             token=(env.get("DISCORD_TOKEN") or "").strip() or None,
             database=database_setting(env.get("BOARDROOM_DB") or ""),
             dev_guild=guild_setting(env.get("BOARDROOM_DEV_GUILD") or ""),
@@ -61,6 +61,13 @@ class Config:
             **shard_settings(env.get("BOARDROOM_SHARDS") or "", env.get("BOARDROOM_SHARD_IDS") or ""),
             render_processes=render_setting(env.get("BOARDROOM_RENDER_PROCESSES") or ""),
         )
+        if config.shard_ids is not None and len(config.shard_ids) < (config.shard_count or 0) \
+                and "://" not in config.database:
+            # The other shards' games would be run by nobody: an SQLite file has one process.
+            raise ConfigError("BOARDROOM_SHARD_IDS runs part of the shards, so other processes must run the rest "
+                              "on one PostgreSQL database: set BOARDROOM_DB to a postgresql:// URL (an SQLite file "
+                              "serves one process, which runs every shard).")
+        return config
 
 
 def guild_setting(raw: str) -> int | None:

@@ -25,8 +25,11 @@ def test_defaults_run_every_shard_and_draw_in_processes():
     assert shares(c) is None
 
 
+PG = "postgresql://boardroom:secret@db/boardroom"
+
+
 def test_a_process_takes_its_share():
-    c = config(BOARDROOM_SHARDS="4", BOARDROOM_SHARD_IDS=" 3, 1 ", BOARDROOM_RENDER_PROCESSES="0")
+    c = config(BOARDROOM_DB=PG, BOARDROOM_SHARDS="4", BOARDROOM_SHARD_IDS=" 3, 1 ", BOARDROOM_RENDER_PROCESSES="0")
     assert (c.shard_count, c.shard_ids, c.render_processes) == (4, (1, 3), 0)
     assert shares(c) == Shards(4, (1, 3))
     # Every shard in one process is a lone process: no filter at all.
@@ -34,8 +37,16 @@ def test_a_process_takes_its_share():
     assert shares(config(BOARDROOM_SHARDS="2")) is None
 
 
-def test_the_bot_is_sharded_as_configured(tmp_path):
-    bot = Boardroom(config(BOARDROOM_DB=str(tmp_path / "x.db"), BOARDROOM_SHARDS="4", BOARDROOM_SHARD_IDS="2,3"))
+def test_part_of_the_shards_needs_postgresql(tmp_path):
+    with pytest.raises(ConfigError) as caught:
+        config(BOARDROOM_DB=str(tmp_path / "x.db"), BOARDROOM_SHARDS="2", BOARDROOM_SHARD_IDS="1")
+    assert str(caught.value).startswith("BOARDROOM_SHARD_IDS") and "postgresql://" in str(caught.value)
+    # All of them in one process is fine on SQLite.
+    assert config(BOARDROOM_DB=str(tmp_path / "x.db"), BOARDROOM_SHARDS="2", BOARDROOM_SHARD_IDS="0,1").shard_count == 2
+
+
+def test_the_bot_is_sharded_as_configured():
+    bot = Boardroom(config(BOARDROOM_DB=PG, BOARDROOM_SHARDS="4", BOARDROOM_SHARD_IDS="2,3"))
     assert isinstance(bot, discord.AutoShardedClient)
     assert (bot.shard_count, bot.shard_ids) == (4, [2, 3])
 
