@@ -83,14 +83,23 @@ class Crossing:
             self.noticed(game_id, None)
         house.kick()
 
-    async def missed(self, game: "GameRow", version: int) -> list[dict]:
+    def note(self, game_id: int, version: int, status: str) -> None:
+        """The game's channel is told up to `version`; a game that ended is forgotten (its
+        table's `told_version` covers a late notice)."""
+        if status in ("active", "lobby"):
+            self.through[game_id] = version
+        else:
+            self.through.pop(game_id, None)
+
+    async def missed(self, game: "GameRow", version: int, *, over: bool = False) -> list[dict]:
         """Called by the house under the game's lock as it commits `version` of a game it owns:
         the events of moves made elsewhere since the last one it told (their notices not yet
-        taken in), to be told with its own; `version` counts as told from now."""
+        taken in), to be told with its own; `version` counts as told from now (`over`: it ended
+        the game)."""
         if self.house.shards is None or not self.house.owns(game):
             return []  # a lone process makes every move itself
         through = self.through.get(game.id)
-        self.through[game.id] = version
+        self.note(game.id, version, "finished" if over else game.status)
         if through is None or through >= version - 1:
             return []
         try:
@@ -117,7 +126,7 @@ class Crossing:
                 if game.version <= after:
                     return
                 events = [e for a in await house.store.actions(game_id, after=after) for e in a["events"]]
-                self.through[game_id] = game.version
+                self.note(game_id, game.version, game.status)
                 fits = known is not None and known.version == after and known.state
                 before = house.obligations(known, known.state) if fits else set()
                 owed = house.obligations(game, game.state) if game.status == "active" else set()

@@ -227,7 +227,8 @@ class House:
             if not ok:  # someone else (another process?) moved the game: reload next time
                 self.forget(game_id)
                 return Result("lost", game)
-            missed = await self.crossing.missed(game, game.version + 1)  # moves made elsewhere, untold
+            # Moves made elsewhere that this process has not told yet go out with this one.
+            missed = await self.crossing.missed(game, game.version + 1, over=outcome is not None)
             game.state, game.version, game.updated_at = state, game.version + 1, t
             if outcome is not None:
                 game.status, game.result, game.finished_at = "finished", outcome_json(outcome), t
@@ -355,7 +356,7 @@ class House:
                 if game is None or game.state is None or told >= game.version:
                     continue
                 events = [e for a in await self.store.actions(game_id, after=told) for e in a["events"]]
-                self.crossing.through[game_id] = game.version
+                self.crossing.note(game_id, game.version, game.status)
                 ping = self.owing(game) if game.status == "active" else []
                 log.info("game %s: telling moves %s..%s again after a restart", game_id, game.told_version + 1,
                          game.version)

@@ -141,6 +141,10 @@ async def test_a_move_made_in_another_process_reaches_the_owner_and_no_old_copy_
         seat, action = owed_move(await stores[0].get(gid))
         result = await owner.act(gid, seat, action)  # no version (a timer's move): judged on the row
         assert result.applied and result.game.version == 6
+        assert owner.crossing.through[gid] == 6
+        while (game := await stores[0].get(gid)).status == "active":  # to the end
+            assert (await owner.act(gid, *owed_move(game))).applied
+        assert gid not in owner.crossing.through  # an ended game is forgotten
         assert await log_problems(stores[0], gid) == []
     finally:
         for house in (owner, other):
