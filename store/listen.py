@@ -60,7 +60,11 @@ class Listening:
     async def start(cls, url: str, on_notice: Callable[[int, int, int | None], None],
                     on_gap: Callable[[], Awaitable[None]]) -> "Listening":
         listening = cls(url, on_notice, on_gap)
-        await listening.connect()
+        try:
+            await listening.connect()
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError) as exc:
+            # The watch connects again (and catches up) as it would after a loss.
+            log.warning("cannot listen for other processes' moves yet (%s); retrying", exc)
         listening.task = asyncio.create_task(listening.watch(), name="boardroom-listen")
         return listening
 
@@ -93,7 +97,8 @@ class Listening:
                     self.conn.terminate()
             if self.conn is not None and not self.conn.is_closed():
                 continue
-            log.warning("the PostgreSQL notice connection was lost; connecting again")
+            if self.conn is not None:
+                log.warning("the PostgreSQL notice connection was lost; connecting again")
             while True:
                 try:
                     await self.connect()

@@ -272,3 +272,24 @@ async def test_a_lost_notice_connection_comes_back_and_the_owner_catches_up(data
             await house.stop()
         for s in stores:
             await s.close()
+
+
+async def test_listening_begins_even_when_the_server_refuses_at_first(database):
+    from store.listen import Listening
+
+    name = f"boardroom_late_{os.getpid()}"
+    url = postgres.url(name)  # a database that does not exist yet: the connection is refused
+    gaps: list[int] = []
+
+    async def on_gap() -> None:
+        gaps.append(1)
+
+    listening = await Listening.start(url, lambda *notice: None, on_gap)
+    try:
+        assert listening.conn is None and not gaps
+        await postgres.admin(f'CREATE DATABASE "{name}"')
+        await eventually(lambda: gaps, seconds=10)  # connected by the watch, then caught up
+        assert listening.conn is not None and not listening.conn.is_closed()
+    finally:
+        await listening.close()
+        postgres.drop_database(url)
