@@ -25,10 +25,11 @@ from discord.ext import commands
 
 from config import NO_TOKEN, Config, ConfigError
 from locales import catalogue, language_of
+from render.pool import Pictures
 from service import metrics
 from service.endpoint import Endpoint, EndpointError
 from service.stop import InFlight, graceful_stop, stop_on_signals, track
-from store import StartupError, Store, StoreUnavailable
+from store import Shards, StartupError, Store, StoreUnavailable
 
 log = logging.getLogger("boardroom")
 
@@ -57,18 +58,26 @@ class BoardroomTree(app_commands.CommandTree):
         return True
 
 
-class Boardroom(commands.Bot):
+class Boardroom(commands.AutoShardedBot):
+    """Sharded from the start: one process runs `config.shard_ids` of `config.shard_count` shards
+    (all of Discord's recommended count when unset); several processes on one PostgreSQL split
+    them, and each keeps the games of its guilds (docs/SCALING.md)."""
+
     def __init__(self, config: Config, *, force_sync: bool = False, store: Store | None = None) -> None:
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
-                         tree_cls=BoardroomTree, http_trace=metrics.http_trace())
+                         tree_cls=BoardroomTree, http_trace=metrics.http_trace(),
+                         shard_count=config.shard_count,
+                         shard_ids=list(config.shard_ids) if config.shard_ids is not None else None)
         self.config = config
         self.force_sync = force_sync
         self.store = store
         self.house = None
         self.inflight = InFlight()
         self.endpoint: Endpoint | None = None
+        #: Where pictures are drawn (worker processes, started on the first picture).
+        self.pictures = Pictures(config.render_processes)
         self._stopping: asyncio.Future | None = None
 
     async def setup_hook(self) -> None:
@@ -78,6 +87,7 @@ class Boardroom(commands.Bot):
         if self.store is None:
             self.store = await Store.open(self.config.database)
         self.house = House(self, self.store)
+        self.house.shards = shares(self.config)
         await self.tree.set_translator(CatalogueTranslator())
         self.tree.on_error = self.on_command_error
         for ext in EXTENSIONS:
@@ -149,6 +159,7 @@ class Boardroom(commands.Bot):
         finally:
             if self.endpoint is not None:
                 await self.endpoint.stop()
+            await self.pictures.close()
             await super().close()
             if self.store is not None:
                 await self.store.close()
@@ -156,12 +167,22 @@ class Boardroom(commands.Bot):
             log.info("stopped")
 
 
+def shares(config: Config) -> Shards | None:
+    """The games this process keeps (their timers, cache, table updates): None when it runs
+    every shard, as a lone process does."""
+    if config.shard_count is None or config.shard_ids is None or len(config.shard_ids) == config.shard_count:
+        return None
+    return Shards(config.shard_count, tuple(config.shard_ids))
+
+
 def create_bot(database: str | Path, *, dev_guild: int | None = None, force_sync: bool = False,
-               metrics_port: int | None = None) -> Boardroom:
-    """A bot ready to start (used by `main` and by the tests); `database` is an SQLite file path
-    or a postgresql:// URL."""
+               metrics_port: int | None = None, shard_count: int = 1, shard_ids: tuple[int, ...] | None = None,
+               render_processes: int = 0) -> Boardroom:
+    """A bot ready to start (used by the tests and tools); `database` is an SQLite file path
+    or a postgresql:// URL. One shard unless told: SimCord needs the count up front."""
     config = Config(token=None, database=str(database), dev_guild=dev_guild, log_level="INFO",
-                    metrics_port=metrics_port)
+                    metrics_port=metrics_port, shard_count=shard_count, shard_ids=shard_ids,
+                    render_processes=render_processes)
     return Boardroom(config, force_sync=force_sync)
 
 

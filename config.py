@@ -35,6 +35,13 @@ class Config:
     #: The health and metrics endpoint's port (None: no endpoint) and address.
     metrics_port: int | None = None
     metrics_host: str = "127.0.0.1"
+    #: Discord shards in all (None: one process, Discord's recommended count) and the ones this
+    #: process runs (None: all of them). Several processes on one PostgreSQL split the shards;
+    #: a game belongs to the process that runs its guild's shard (docs/SCALING.md).
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    #: Processes that draw pictures (0: threads of this process, as the tests do by default).
+    render_processes: int = 0
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, dotenv: bool = True) -> "Config":
@@ -44,14 +51,23 @@ class Config:
 
                 load_dotenv(ROOT / ".env")
             env = dict(os.environ)
-        return cls(
+        config = cls(
             token=(env.get("DISCORD_TOKEN") or "").strip() or None,
             database=database_setting(env.get("BOARDROOM_DB") or ""),
             dev_guild=guild_setting(env.get("BOARDROOM_DEV_GUILD") or ""),
             log_level=log_level_setting(env.get("BOARDROOM_LOG_LEVEL") or ""),
             metrics_port=port_setting(env.get("BOARDROOM_METRICS_PORT") or ""),
             metrics_host=(env.get("BOARDROOM_METRICS_HOST") or "").strip() or "127.0.0.1",
+            **shard_settings(env.get("BOARDROOM_SHARDS") or "", env.get("BOARDROOM_SHARD_IDS") or ""),
+            render_processes=render_setting(env.get("BOARDROOM_RENDER_PROCESSES") or ""),
         )
+        if config.shard_ids is not None and len(config.shard_ids) < (config.shard_count or 0) \
+                and "://" not in config.database:
+            # The other shards' games would be run by nobody: an SQLite file has one process.
+            raise ConfigError("BOARDROOM_SHARD_IDS runs part of the shards, so other processes must run the rest "
+                              "on one PostgreSQL database: set BOARDROOM_DB to a postgresql:// URL (an SQLite file "
+                              "serves one process, which runs every shard).")
+        return config
 
 
 def guild_setting(raw: str) -> int | None:
@@ -80,6 +96,45 @@ def port_setting(raw: str) -> int | None:
         return None
     if not (value.isascii() and value.isdigit()) or not 0 < int(value) < 65536:
         raise ConfigError(f"BOARDROOM_METRICS_PORT must be a port number from 1 to 65535, not {value!r}.")
+    return int(value)
+
+
+def shard_settings(count_raw: str, ids_raw: str) -> dict:
+    """BOARDROOM_SHARDS (how many shards in all) and BOARDROOM_SHARD_IDS (this process's share,
+    e.g. "0,1"): both checked here, so a typo never makes two processes run the same shard (two
+    owners of one game) or leave one unrun (its games frozen)."""
+    count_text, ids_text = count_raw.strip(), ids_raw.strip()
+    if not count_text:
+        if ids_text:
+            raise ConfigError("BOARDROOM_SHARD_IDS needs BOARDROOM_SHARDS (the number of shards in all), e.g. "
+                              "BOARDROOM_SHARDS=4 BOARDROOM_SHARD_IDS=0,1.")
+        return {"shard_count": None, "shard_ids": None}
+    if not (count_text.isascii() and count_text.isdigit()) or not 0 < int(count_text) <= 4096:
+        raise ConfigError(f"BOARDROOM_SHARDS must be a number of shards from 1 to 4096, not {count_text!r}.")
+    count = int(count_text)
+    if not ids_text:
+        return {"shard_count": count, "shard_ids": None}
+    parts = [p.strip() for p in ids_text.split(",")]
+    if not all(p.isascii() and p.isdigit() for p in parts):
+        raise ConfigError(f"BOARDROOM_SHARD_IDS must be shard numbers separated by commas (e.g. 0,1), not "
+                          f"{ids_text!r}.")
+    ids = tuple(int(p) for p in parts)
+    wrong = [i for i in ids if i >= count]
+    if wrong:
+        raise ConfigError(f"BOARDROOM_SHARD_IDS: shard {wrong[0]} does not exist with BOARDROOM_SHARDS={count} "
+                          f"(shards are numbered 0 to {count - 1}).")
+    if len(set(ids)) != len(ids):
+        raise ConfigError(f"BOARDROOM_SHARD_IDS names a shard twice: {ids_text!r}.")
+    return {"shard_count": count, "shard_ids": tuple(sorted(ids))}
+
+
+def render_setting(raw: str) -> int:
+    """Picture-drawing processes: default min(2, cores); 0 draws in threads of the bot's process."""
+    value = raw.strip()
+    if not value:
+        return min(2, os.cpu_count() or 1)
+    if not (value.isascii() and value.isdigit()) or int(value) > 64:
+        raise ConfigError(f"BOARDROOM_RENDER_PROCESSES must be a number of processes from 0 to 64, not {value!r}.")
     return int(value)
 
 

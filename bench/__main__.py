@@ -11,7 +11,9 @@ Benchmarks: click (one player's action through the house and the table redraw), 
 in one process, and its memory), startup (start-up with many stored games), rules (whole games
 per second through the engines, and the seat-filler's decision time), ai (how well each seat-filler
 plays: win share against random seats and against the previous seat-filler from git, game
-length, eliminations; see bench/ai.py).
+length, eliminations; see bench/ai.py), backends (committed actions/s and latency on SQLite, on
+PostgreSQL with one bot process and with two splitting the shards, and their ratios; see
+bench/backends.py and docs/SCALING.md).
 
 Other people's work shares these cores: each section's load average is printed with the table.
 """
@@ -30,13 +32,15 @@ from pathlib import Path
 
 from .common import MAX_PLAYERS, TITLES, Row, fmt, load_average, table
 
-BENCHES = ("click", "pictures", "many", "startup", "rules", "ai")
+BENCHES = ("click", "pictures", "many", "startup", "rules", "ai", "backends")
 
 #: Sizes: full run, quick run.
 FULL = {"clicks": 200, "samples": 60, "games": 1000, "seconds": 20.0, "stored": 10_000, "startup_runs": 3,
-        "rules_games": 5, "all_counts": True, "workers": 16, "rate": 500.0, "ai_games": 60}
+        "rules_games": 5, "all_counts": True, "workers": 16, "rate": 500.0, "ai_games": 60,
+        "backend_games": 400, "backend_seconds": 10.0}
 QUICK = {"clicks": 25, "samples": 12, "games": 1000, "seconds": 3.0, "stored": 2_000, "startup_runs": 1,
-         "rules_games": 1, "all_counts": False, "workers": 16, "rate": 500.0, "ai_games": 10}
+         "rules_games": 1, "all_counts": False, "workers": 16, "rate": 500.0, "ai_games": 10,
+         "backend_games": 40, "backend_seconds": 2.0}
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -95,6 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     sizes.add_argument("--startup-runs", type=int, help="measured start-ups")
     sizes.add_argument("--rules-games", type=int, help="whole games per title and player count")
     sizes.add_argument("--ai-games", type=int, help="games per title and pairing in the ai benchmark")
+    sizes.add_argument("--backend-games", type=int, help="running games per configuration in the backends benchmark")
+    sizes.add_argument("--backend-seconds", type=float, help="clicking time per configuration (backends)")
     args = parser.parse_args(argv)
 
     size = dict(QUICK if args.quick else FULL)
@@ -144,6 +150,10 @@ def main(argv: list[str] | None = None) -> int:
             from . import ai
 
             rows += ai.run(titles, size["ai_games"], prev=args.ai_prev, log=notes.append)
+        elif bench == "backends":
+            from . import backends
+
+            rows += backends.run(size["backend_games"], size["backend_seconds"], size["workers"])
         loads.append((bench, load, time.perf_counter() - t0))
 
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,

@@ -37,6 +37,9 @@ TABLE_RETRIES = Counter("boardroom_table_update_retries", "Table updates Discord
                         "(server error, rate limit), retried later")
 HTTP_ERRORS = Counter("boardroom_discord_http_errors", "REST requests to Discord answered with an error, by HTTP "
                       "status ('network' when no answer came)", ["status"])
+CROSSING = Counter("boardroom_crossing_moves", "Moves across processes sharing the database: 'sent', committed "
+                   "here for a game another process owns (a DM click); 'taken', made elsewhere for a game of this "
+                   "process and told here", ["way"])
 
 GAMES = Gauge("boardroom_games", "Games in the database, by title and status", ["title", "status"])
 TIMERS = Gauge("boardroom_timers", "Timers (deadlines, reminders, AI moves) in the database, by state: "
@@ -45,11 +48,17 @@ TABLE_QUEUED = Gauge("boardroom_table_updates_queued", "Games whose table update
 TABLE_RETRYING = Gauge("boardroom_table_updates_retrying", "Games whose table update waits for a retry")
 INTERACTIONS_IN_FLIGHT = Gauge("boardroom_interactions_in_flight", "Interactions being handled now")
 GATEWAY_UP = Gauge("boardroom_gateway_connected", "1 while the Discord gateway is connected")
+LISTENING = Gauge("boardroom_crossing_listening", "1 while this process hears moves other processes make in its "
+                  "games (only when processes share the shards)")
 DATABASE_UP = Gauge("boardroom_database_writable", "1 if the last health check could write to the database")
 
 
 def action(title: str, result: str) -> None:
     ACTIONS.labels(title, result).inc()
+
+
+def crossing(way: str) -> None:
+    CROSSING.labels(way).inc()
 
 
 def table_retry() -> None:
@@ -90,6 +99,11 @@ async def refresh(bot: "discord.Client", now: float) -> None:
         TIMERS.labels("scheduled").set(scheduled)
         TIMERS.labels("due").set(due)
         TIMERS.labels("overdue").set(overdue)
+    crossing_ = getattr(house, "crossing", None)
+    if crossing_ is not None and getattr(house, "shards", None) is not None:
+        listening = crossing_.listening
+        LISTENING.set(1 if listening is not None and listening.conn is not None and not listening.conn.is_closed()
+                      else 0)
     keeper = getattr(house, "table", None)
     if keeper is not None:
         busy = {game_id for game_id, task in keeper.tasks.items() if not task.done()}

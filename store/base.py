@@ -20,9 +20,12 @@ from __future__ import annotations
 import abc
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from .rows import GameRow, Seat, Shards, Timer
+
+if TYPE_CHECKING:
+    from .listen import Listening
 
 log = logging.getLogger("store")
 
@@ -124,8 +127,8 @@ class Store(abc.ABC):
         """The channel's newest game, whatever its status."""
 
     @abc.abstractmethod
-    async def active_games(self) -> list[tuple[int, int]]:
-        """(id, channel_id) of every game in its lobby or running."""
+    async def active_games(self, shards: Shards | None = None) -> list[tuple[int, int]]:
+        """(id, channel_id) of every game in its lobby or running (of these shards' guilds)."""
 
     @abc.abstractmethod
     async def games_of_member(self, guild_id: int, user_id: int) -> list[int]:
@@ -141,9 +144,9 @@ class Store(abc.ABC):
         """Running games of a server."""
 
     @abc.abstractmethod
-    async def untold_games(self) -> list[int]:
-        """Running or finished games with moves the channel was not told about (a crash came
-        between the commit and the table update)."""
+    async def untold_games(self, shards: Shards | None = None) -> list[int]:
+        """Running or finished games (of these shards' guilds) with moves the channel was not
+        told about (a crash came between the commit and the table update)."""
 
     @abc.abstractmethod
     async def mark_told(self, game_id: int, version: int) -> None:
@@ -171,15 +174,17 @@ class Store(abc.ABC):
         self, game_id: int, *, expected_version: int, seat: int | None, user_id: int | None,
         action: dict[str, Any], events: list[dict[str, Any]], state: dict[str, Any], now: float,
         finished: dict[str, Any] | None = None, timers: list[tuple[str, str, float, dict]] | None = None,
+        notify: bool = False,
     ) -> bool:
         """Append the action and write the new snapshot, only if the game is still at
         `expected_version`. `timers`, if given, replaces the game's timers in the same
         transaction (planned for the new version; a timer kept under the same kind and ref keeps
-        its claim). False, with nothing written, when another action won."""
+        its claim). False, with nothing written, when another action won. `notify`: the game
+        belongs to another process, which is told (`listen`) once the commit is durable."""
 
     @abc.abstractmethod
     async def undo_action(self, game_id: int, *, version: int, state: dict[str, Any], now: float,
-                          timers: list[tuple[str, str, float, dict]]) -> bool:
+                          timers: list[tuple[str, str, float, dict]], notify: bool = False) -> bool:
         """Take back the game's last move: only if the game is running at `version` and its log
         ends with that move (seq `version`). The move leaves the log for `undone_actions` (so
         the log still replays to the snapshot), `state` (the snapshot before the move) becomes
@@ -187,7 +192,8 @@ class Store(abc.ABC):
         back is stale, never mistaken for one drawn later), and `timers` (planned for
         `version + 1`) replace the game's, all in one transaction. The log's seqs and the
         records' `seq` and `undone_seq` are together 1..version. False, with nothing written,
-        when another action won."""
+        when another action won. `notify`: the game is another process's, told at the commit
+        (as `commit_action`'s)."""
 
     @abc.abstractmethod
     async def undone(self, game_id: int) -> list[dict[str, Any]]:
@@ -259,6 +265,16 @@ class Store(abc.ABC):
     @abc.abstractmethod
     async def retry_timer(self, timer: Timer, at: float) -> None:
         """A fired timer's work failed: release the claim; nobody claims it before `at`."""
+
+    # -- other processes --------------------------------------------------------------------
+
+    async def listen(self, on_notice: Callable[[int, int, int | None], None],
+                     on_gap: Callable[[], Awaitable[None]]) -> "Listening | None":
+        """Hear of moves other processes commit with `notify` (`on_notice(game_id, version,
+        guild_id)`); `on_gap()` after a lost connection was made again (notices may have been
+        missed). None: this backend serves one process only (SQLite), which makes every move
+        itself."""
+        return None
 
     # -- figures for the metrics endpoint (read-only) ---------------------------------------
 

@@ -15,6 +15,7 @@ from typing import Any, Awaitable, Callable, TypeVar
 import asyncpg
 
 from .base import MIGRATIONS, ChannelBusy, MigrationFailed, StartupError, Store, pending_migrations
+from .listen import NOTICE_SQL, NOTICES, Listening
 from .postgres_seats import SeatsAndAway
 from .postgres_undo_digest import UndoDigestMixin
 from .rows import GAME_COLUMNS, GameRow, Seat, Shards, Timer, dumps, timer_rows, user_stats
@@ -91,6 +92,7 @@ class PostgresStore(SeatsAndAway, UndoDigestMixin, Store):
         super().__init__()
         self._pool = pool
         self._where = where
+        self._url = ""
 
     @classmethod
     async def connect(cls, url: str, *, max_size: int = 10) -> "PostgresStore":
@@ -102,6 +104,7 @@ class PostgresStore(SeatsAndAway, UndoDigestMixin, Store):
             raise StartupError(f"Cannot connect to PostgreSQL at {where} ({exc.__class__.__name__}: {exc}). Check "
                                "BOARDROOM_DB and that the server runs.") from None
         store = cls(pool, where)
+        store._url = url  # the listener's own connection (LISTEN holds one for good)
         try:
             await store._migrate()
         except BaseException:
@@ -111,6 +114,10 @@ class PostgresStore(SeatsAndAway, UndoDigestMixin, Store):
 
     async def close(self) -> None:
         await self._pool.close()
+
+    async def listen(self, on_notice: Callable[[int, int, int | None], None],
+                     on_gap: Callable[[], Awaitable[None]]) -> Listening:
+        return await Listening.start(self._url, on_notice, on_gap)
 
     async def _migrate(self) -> None:
         """All pending migrations in one transaction, under an advisory lock so that processes
@@ -221,8 +228,9 @@ class PostgresStore(SeatsAndAway, UndoDigestMixin, Store):
         row = await self._one("SELECT id FROM games WHERE channel_id = $1 ORDER BY id DESC LIMIT 1", channel_id)
         return await self.get(row[0]) if row else None
 
-    async def active_games(self) -> list[tuple[int, int]]:
-        rows = await self._all("SELECT id, channel_id FROM games WHERE status IN ('lobby', 'active') ORDER BY id")
+    async def active_games(self, shards: Shards | None = None) -> list[tuple[int, int]]:
+        rows = await self._all("SELECT g.id, g.channel_id FROM games g WHERE g.status IN ('lobby', 'active')"
+                               f"{_shard_sql(shards)} ORDER BY g.id")
         return [(r[0], r[1]) for r in rows]
 
     async def games_of_member(self, guild_id: int, user_id: int) -> list[int]:
@@ -235,9 +243,9 @@ class PostgresStore(SeatsAndAway, UndoDigestMixin, Store):
         rows = await self._all("SELECT id FROM games WHERE guild_id = $1 AND status = 'active' ORDER BY id", guild_id)
         return [r[0] for r in rows]
 
-    async def untold_games(self) -> list[int]:
-        rows = await self._all("SELECT id FROM games WHERE status IN ('active', 'finished') AND told_version < version"
-                               " ORDER BY id")
+    async def untold_games(self, shards: Shards | None = None) -> list[int]:
+        rows = await self._all("SELECT g.id FROM games g WHERE g.status IN ('active', 'finished')"
+                               f" AND g.told_version < g.version{_shard_sql(shards)} ORDER BY g.id")
         return [r[0] for r in rows]
 
     async def mark_told(self, game_id: int, version: int) -> None:
@@ -284,6 +292,7 @@ class PostgresStore(SeatsAndAway, UndoDigestMixin, Store):
         self, game_id: int, *, expected_version: int, seat: int | None, user_id: int | None,
         action: dict[str, Any], events: list[dict[str, Any]], state: dict[str, Any], now: float,
         finished: dict[str, Any] | None = None, timers: list[tuple[str, str, float, dict]] | None = None,
+        notify: bool = False,
     ) -> bool:
         new_version = expected_version + 1
         rows = None if timers is None else timer_rows(timers)
@@ -305,6 +314,8 @@ class PostgresStore(SeatsAndAway, UndoDigestMixin, Store):
                 " $7)", game_id, new_version, seat, user_id, action, events, now)
             if rows is not None:
                 await _write_timers(conn, game_id, new_version, rows)
+            if notify:  # delivered at the commit, never for a rolled-back move
+                await conn.execute(NOTICE_SQL, NOTICES, game_id)
 
         return await self._cas(run)
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import asyncpg
 
+from .listen import NOTICE_SQL, NOTICES
 from .rows import timer_rows
 
 
@@ -22,7 +23,7 @@ class UndoDigestMixin:
     _tx: Any
 
     async def undo_action(self, game_id: int, *, version: int, state: dict[str, Any], now: float,
-                          timers: list[tuple[str, str, float, dict]]) -> bool:
+                          timers: list[tuple[str, str, float, dict]], notify: bool = False) -> bool:
         rows = timer_rows(timers)
 
         async def run(conn: asyncpg.Connection) -> None:
@@ -41,6 +42,8 @@ class UndoDigestMixin:
             await conn.execute("UPDATE games SET state = $1, version = $2, updated_at = $3 WHERE id = $4",
                                state, version + 1, now, game_id)
             await self._timers_to(conn, game_id, version + 1, rows)
+            if notify:  # the owner drops its copy and tells its channel (delivered at the commit)
+                await conn.execute(NOTICE_SQL, NOTICES, game_id)
 
         return await self._cas(run)
 

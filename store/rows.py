@@ -119,6 +119,11 @@ class Shards:
     count: int
     ids: tuple[int, ...]
 
+    def holds(self, guild_id: int | None) -> bool:
+        """Whether a game of this guild is on these shards (Discord's own rule, which the SQL
+        filters of both backends repeat)."""
+        return ((guild_id or 0) >> 22) % self.count in self.ids
+
 
 def user_stats(rows: list[tuple[str, Any, int]]) -> dict[str, Any]:
     """Games played and won per title, from (title, result, seat) of a user's finished games."""

@@ -170,8 +170,9 @@ class SQLiteStore(UndoDigestMixin, Store):
         row = await self._one("SELECT id FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
         return await self.get(row[0]) if row else None
 
-    async def active_games(self) -> list[tuple[int, int]]:
-        rows = await self._all("SELECT id, channel_id FROM games WHERE status IN ('lobby', 'active')")
+    async def active_games(self, shards: Shards | None = None) -> list[tuple[int, int]]:
+        rows = await self._all("SELECT g.id, g.channel_id FROM games g WHERE g.status IN ('lobby', 'active')"
+                               f"{_shard_sql(shards)}")
         return [tuple(r) for r in rows]
 
     async def games_of_member(self, guild_id: int, user_id: int) -> list[int]:
@@ -190,8 +191,9 @@ class SQLiteStore(UndoDigestMixin, Store):
         rows = await self._all("SELECT id FROM games WHERE guild_id = ? AND status = 'active'", (guild_id,))
         return [r[0] for r in rows]
 
-    async def untold_games(self) -> list[int]:
-        rows = await self._all("SELECT id FROM games WHERE status IN ('active', 'finished') AND told_version < version")
+    async def untold_games(self, shards: Shards | None = None) -> list[int]:
+        rows = await self._all("SELECT g.id FROM games g WHERE g.status IN ('active', 'finished')"
+                               f" AND g.told_version < g.version{_shard_sql(shards)}")
         return [r[0] for r in rows]
 
     async def mark_told(self, game_id: int, version: int) -> None:
@@ -244,6 +246,7 @@ class SQLiteStore(UndoDigestMixin, Store):
         self, game_id: int, *, expected_version: int, seat: int | None, user_id: int | None,
         action: dict[str, Any], events: list[dict[str, Any]], state: dict[str, Any], now: float,
         finished: dict[str, Any] | None = None, timers: list[tuple[str, str, float, dict]] | None = None,
+        notify: bool = False,
     ) -> bool:
         new_version = expected_version + 1
         if finished is not None:

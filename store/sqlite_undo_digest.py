@@ -21,7 +21,8 @@ class UndoDigestMixin:
     _tx: Any
 
     async def undo_action(self, game_id: int, *, version: int, state: dict[str, Any], now: float,
-                          timers: list[tuple[str, str, float, dict]]) -> bool:
+                          timers: list[tuple[str, str, float, dict]], notify: bool = False) -> bool:
+        # `notify` is for processes sharing a PostgreSQL database; an SQLite file has one writer.
         rows = timer_rows(timers)
 
         def run(conn: sqlite3.Connection) -> bool:

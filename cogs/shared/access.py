@@ -70,7 +70,8 @@ class Access:
             return None
         if await self.member(game, interaction.user.id) is None:
             await say(interaction, "core.error.no_access")
-            await self.house.seats.lost_access(game, seat)
+            if self.house.owns(game):  # seats change where the game lives (docs/SCALING.md)
+                await self.house.seats.lost_access(game, seat)
             return None
         return game
 
@@ -94,6 +95,8 @@ class Access:
         """The user as a member of the game's server who can see its channel, or None (left,
         banned, or the channel hidden from them). A lookup Discord cannot answer for a passing
         reason counts as access: nobody loses a seat to a server error."""
+        if not self.house.owns(game) and self.bot.get_guild(game.guild_id or 0) is None:
+            return await self.remote_member(game, user_id, fresh=fresh)  # a DM click on shard 0
         key = (game.guild_id or 0, user_id)
         hit = self._members.get(key)
         if hit is not None and not fresh and time.monotonic() - hit[0] < MEMBER_TTL:
@@ -114,6 +117,25 @@ class Access:
         if member is None or channel is None:
             return None
         return member if channel.permissions_for(member).view_channel else None
+
+    async def remote_member(self, game: GameRow, user_id: int, *, fresh: bool = False) -> Any:
+        """Whether the user is still a member of a server this process does not run (so has not
+        cached): asked of Discord, remembered like any lookup. The channel's permissions are the
+        owner's to watch (it sees the server's events); a member counts as having access."""
+        key = (game.guild_id or 0, user_id)
+        hit = self._members.get(key)
+        if hit is not None and not fresh and time.monotonic() - hit[0] < MEMBER_TTL:
+            return hit[1]
+        try:
+            await self.bot.http.get_member(game.guild_id or 0, user_id)
+            member: Any = discord.Object(id=user_id)
+        except discord.NotFound:
+            member = None
+        except discord.HTTPException as exc:  # not now: counts as access, as above
+            log.warning("could not look up member %s of guild %s (%s)", user_id, game.guild_id, exc)
+            return discord.Object(id=user_id)
+        self._members[key] = (time.monotonic(), member)
+        return member
 
     def forget(self, guild_id: int, user_id: int) -> None:
         self._members.pop((guild_id, user_id), None)

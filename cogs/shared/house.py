@@ -27,6 +27,7 @@ from store import GameRow, Shards, Store, StoreUnavailable, Timer
 from . import away as away_mod, settings as settings_mod
 from .access import Access
 from .clock import now
+from .crossing import Crossing
 from .names import text_names
 from .pause import Pauser, paused
 from .seats import Seats
@@ -95,11 +96,19 @@ class House:
         self.closed = False
         #: Who claims timers: unique per running house, readable in the database.
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
-        #: The games whose timers this process fires (None: all; shards split them later).
+        #: The games this process owns: their timers, cache and table (None: all; set from the
+        #: shard configuration by the bot, see `owns`).
         self.shards: Shards | None = None
+        self.crossing = Crossing(self)
         self._failures: dict[tuple[int, str, str], int] = {}  # timers whose work failed, how often
 
     # -- games ------------------------------------------------------------------------------
+
+    def owns(self, game: GameRow) -> bool:
+        """The game's guild is on this process's shards: it keeps the game's cache, fires its
+        timers and updates its table. Others may still apply a move to it (a DM click arrives on
+        shard 0), always on the store's row, and tell the owner (`Crossing`)."""
+        return self.shards is None or self.shards.holds(game.guild_id)
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -113,12 +122,16 @@ class House:
             game = await self.store.get(game_id)
             cached = self._cache.get(game_id)
             # A read that raced a commit may bring an older row than the one `act` just cached.
-            if game is not None and game.status == "active" and (cached is None or cached.version < game.version):
+            if game is not None and game.status == "active" and self.owns(game) \
+                    and (cached is None or cached.version < game.version):
                 self._cache[game_id] = game
         return game
 
     def forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)
+
+    def forget_all(self) -> None:
+        self._cache.clear()
 
     @property
     def cached_games(self) -> int:
@@ -170,9 +183,20 @@ class House:
     async def act(self, game_id: int, seat: int | None, action: dict[str, Any], *, user_id: int | None = None,
                   version: int | None = None) -> Result:
         """Apply one action for `seat` (None: the system). With `version`, only if the game is
-        still at that version (a click drawn for an earlier moment is refused as stale)."""
+        still at that version (a click drawn for an earlier moment is refused as stale). When
+        another process moved the game after this one read it, the move is judged once more on
+        the store's row: a cached copy never decides it."""
+        result = await self._act(game_id, seat, action, user_id=user_id, version=version)
+        if result.kind == "lost":
+            result = await self._act(game_id, seat, action, user_id=user_id, version=version, fresh=True)
+        return Result("stale", result.game) if result.kind == "lost" else result
+
+    async def _act(self, game_id: int, seat: int | None, action: dict[str, Any], *, user_id: int | None,
+                   version: int | None, fresh: bool = False) -> Result:
         async with self.lock(game_id):
-            game = await self.game(game_id)
+            game = await self.game(game_id, fresh=fresh)
+            if game is not None and version is not None and version > game.version:
+                game = await self.game(game_id, fresh=True)  # drawn after a move made elsewhere
             if game is None:
                 return Result("missing")
             if game.status != "active" or game.state is None:
@@ -191,6 +215,8 @@ class House:
             try:
                 events = engine.apply(state, seat, action)
             except RuleError as err:
+                if self.shards is not None and not fresh:  # judged on a copy another process may
+                    return Result("lost", game)             # have outdated: judge it on the store's
                 metrics.action(game.title, "refused")
                 return Result("refused", game, error=err)
             outcome = engine.outcome(state)
@@ -201,22 +227,27 @@ class House:
             ok = await self.store.commit_action(
                 game_id, expected_version=game.version, seat=seat, user_id=user_id, action=action, events=events,
                 state=state, now=t, finished=outcome_json(outcome) if outcome is not None else None, timers=timers,
+                notify=not self.owns(game),
             )
             if not ok:  # someone else (another process?) moved the game: reload next time
                 self.forget(game_id)
-                return Result("stale", game)
+                return Result("lost", game)
+            # Moves made elsewhere that this process has not told yet go out with this one.
+            missed = await self.crossing.missed(game, game.version + 1, over=outcome is not None)
             previous = game.state  # never changed in place (see above): safe to keep for an undo
             game.state, game.version, game.updated_at = state, game.version + 1, t
             if outcome is not None:
                 game.status, game.result, game.finished_at = "finished", outcome_json(outcome), t
                 self.forget(game_id)
-            else:
+            elif self.owns(game):
                 self._cache[game_id] = game  # the committed row wins over any read that raced it
             self.kick()
         metrics.action(game.title, "applied")
-        if self.table is not None:
+        if not self.owns(game):
+            metrics.crossing("sent")
+        if self.table is not None and self.owns(game):  # else the owner hears of it and tells
             after = self.obligations(game, state) if outcome is None else set()
-            self.table.changed(game, events, ping=sorted({seat for _, seat in after - before}))
+            self.table.changed(game, missed + events, ping=sorted({seat for _, seat in after - before}))
         return Result("applied", game, events, before=previous, timers=existing)
 
     def plan_timers(self, game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
@@ -324,6 +355,7 @@ class House:
             self._scheduler = asyncio.create_task(self._run_timers(), name="boardroom-timers")
         if self.catching_up is None:
             self.catching_up = asyncio.create_task(self.catch_up(), name="boardroom-catch-up")
+        self.crossing.start()
 
     async def catch_up(self) -> None:
         """Tell the channels what a crash kept from them: moves committed just before it whose
@@ -333,12 +365,15 @@ class House:
         await self.bot.wait_until_ready()
         if self.table is None:
             return
-        for game_id in await self.store.untold_games():
+        await self.crossing.ready()
+        for game_id in await self.store.untold_games(self.shards):
             try:
                 game = await self.game(game_id, fresh=True)
-                if game is None or game.state is None:
+                told = max(game.told_version, self.crossing.through.get(game_id, 0)) if game else 0
+                if game is None or game.state is None or told >= game.version:
                     continue
-                events = [e for a in await self.store.actions(game_id, after=game.told_version) for e in a["events"]]
+                events = [e for a in await self.store.actions(game_id, after=told) for e in a["events"]]
+                self.crossing.note(game_id, game.version, game.status)
                 ping = self.owing(game) if game.status == "active" else []
                 log.info("game %s: telling moves %s..%s again after a restart", game_id, game.told_version + 1,
                          game.version)
@@ -347,7 +382,7 @@ class House:
                 log.exception("could not catch up game %s after a restart", game_id)
         # Tables posted before the current message layout are posted once again in it (the
         # older message becomes a pointer to the new one).
-        for game_id, _ in await self.store.active_games():
+        for game_id, _ in await self.store.active_games(self.shards):
             game = await self.game(game_id, fresh=True)
             if game is not None and game.status == "active" and game.table_message_id \
                     and (game.settings or {}).get("layout") != self.table.LAYOUT:
@@ -359,6 +394,7 @@ class House:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.crossing.stop()
         if self.table is not None:
             await self.table.stop()
 

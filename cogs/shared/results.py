@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING, Any
 
 from locales import Translator
-from render.common import picture_names, png
+from render.common import picture_names
+from render.pool import pictures_of
 from store import GameRow
 
 from .clock import now
@@ -47,7 +47,8 @@ async def post_results(keeper: "TableKeeper", game: GameRow, channel: Any) -> No
     ui = ui_for(game.title)
     t = Translator(game.lang)
     public = ui.game.view(game.state or {}, None)
-    data = await asyncio.to_thread(lambda: png(ui.render.results_image(public, picture_names(game.names), game.lang)))
+    data = await pictures_of(keeper.house.bot).png(ui.render.results_image, public, picture_names(game.names),
+                                                   game.lang)
     name = f"results-{game.id}.png"
     panel = Panel(title=t("core.results.title", title=t(f"{game.title}.name")),
                   description="\n".join(ranking_lines(game, t)),

@@ -18,7 +18,8 @@ import discord
 
 from locales import Translator
 from locales.format import join_list, separator
-from render.common import picture_names, png
+from render.common import picture_names
+from render.pool import pictures_of
 from service import metrics
 from store import GameRow
 
@@ -375,7 +376,7 @@ class TableKeeper:
         t = Translator(game.lang)
         public = engine.view(game.state or {}, None)
         names = game.names
-        data = await asyncio.to_thread(lambda: png(ui.render.table_image(public, picture_names(names), game.lang)))
+        data = await pictures_of(self.house.bot).png(ui.render.table_image, public, picture_names(names), game.lang)
         tc = TableContext(game.id, game.version, public, t, text_names(names), game.title)
         lines = list(ui.table_lines(tc))
         if game.status == "active":
@@ -518,7 +519,7 @@ class TableKeeper:
         file = name = None
         if panel.image is not None:
             draw = panel.image
-            data = await asyncio.to_thread(lambda: png(draw()))
+            data = await pictures_of(self.house.bot).png(draw)  # a closure: drawn in a thread
             name = f"panel-{game.id}-{game.version}.png"
             file = image_file(data, name)
         return panel_view(game, game.version, panel, image=name, accent=ui.colour), file

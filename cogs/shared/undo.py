@@ -140,13 +140,15 @@ class Undo:
                 t0 = now()
                 timers = self.house.plan_timers(fresh, taken.before, taken.timers, t0, await self.house.away.of(fresh))
                 if not await self.house.store.undo_action(game.id, version=taken.version, state=taken.before,
-                                                          now=t0, timers=timers):
+                                                          now=t0, timers=timers, notify=not self.house.owns(fresh)):
                     refusal = "core.undo.moved_on"
                 self.house.forget(game.id)
                 self.house.kick()
         fresh = await self.house.game(game.id, fresh=True)
-        if refusal is None and self.house.table is not None:
+        if refusal is None:
             log.info("game %s: seat %s took back its move %s", game.id, seat, version)
+        # The owner of the game tells its channel (another process's hears the notice and redraws).
+        if refusal is None and self.house.table is not None and fresh is not None and self.house.owns(fresh):
             self.house.table.note(game.id, "undone", seat=seat)
         notice = "↩️ " + t("core.undo.you") if refusal is None else "⛔ " + t(refusal)
         if fresh is None or fresh.status != "active" or self.house.table is None:

@@ -369,7 +369,6 @@ class LeakWatch:
     def install(self) -> None:
         import simcord.http.router as router
 
-        import cogs.shared.table as table_mod
         from cogs.shared.titles import uis
         from store.postgres import PostgresStore
         from store.sqlite import SQLiteStore
@@ -420,7 +419,9 @@ class LeakWatch:
                     return img
 
                 self._patch(module, fn_name, drawn)
-        real_png = table_mod.png
+        import render.pool as pool_mod
+
+        real_png = pool_mod.png
 
         def png(img):
             tag = img.info.pop(TAG, None)
@@ -429,10 +430,9 @@ class LeakWatch:
                 watch.pictures[hashlib.sha256(data).hexdigest()] = tag
             return data
 
-        import cogs.shared.results as results_mod
-
-        for module in (table_mod, results_mod):  # every module that encodes the house's pictures
-            self._patch(module, "png", png)
+        # Every picture of the house is encoded by the picture pool's job (render/pool.py); the
+        # renderers patched above are closures, so the pool draws them in this process.
+        self._patch(pool_mod, "png", png)
 
         if self.markers:
             for lang in languages():

@@ -19,7 +19,8 @@ def test_bench_tiny_run_prints_a_well_formed_table(tmp_path):
     out_json = tmp_path / "rows.json"
     cmd = [sys.executable, "-m", "bench", "--quick", "--titles", "ewars", "--clicks", "3", "--samples", "2",
            "--games", "30", "--seconds", "0.3", "--rate", "50", "--stored", "40", "--startup-runs", "1",
-           "--rules-games", "1", "--ai-games", "2", "--json", str(out_json)]
+           "--rules-games", "1", "--ai-games", "2", "--backend-games", "8", "--backend-seconds", "0.5",
+           "--json", str(out_json)]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     lines = done.stdout.splitlines()
@@ -47,6 +48,11 @@ def test_bench_tiny_run_prints_a_well_formed_table(tmp_path):
                    ("ai", "win share vs random seats"), ("ai", "all-AI game length")]:
         assert needed in metrics, needed
     assert any(m.startswith("committed actions/s") for b, m in metrics if b == "many")
+    # The backends: each configuration's rate, and the ratios between them.
+    subjects = {r["subject"] for r in body if r["bench"] == "backends"}
+    assert {"8 games, sqlite, 1 process", "8 games, postgres, 1 process", "8 games, postgres, 2 processes",
+            "ratio"} == subjects
+    assert ("backends", "postgres 2 processes / 1 process (actions/s)") in metrics
     assert any(line.startswith("#   click") and "load" in line for line in lines)
     assert lines[-1].startswith("# targets:")
     saved = json.loads(out_json.read_text())

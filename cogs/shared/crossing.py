@@ -1,0 +1,139 @@
+"""Moves that cross processes: several bot processes on one PostgreSQL split Discord's shards, and
+a game belongs to the process that runs its guild's shard (its cache, lock, timers and table live
+there). A click in a DM arrives on shard 0, in whichever process runs it: that process applies the
+move on the store's row (compare-and-swap, never a cached copy; `House.act`) and its commit
+carries a notice (store/listen.py). The owner hears it here, drops what it cached, tells the
+channel the moves it did not make itself (the log has their events), pings whoever must act now,
+and wakes its timer loop (the move planned new timers).
+
+With one process (SQLite, or every shard in one process) nothing crosses and nothing listens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from service import metrics
+
+if TYPE_CHECKING:
+    from store import GameRow
+    from store.listen import Listening
+
+    from .house import House
+
+log = logging.getLogger(__name__)
+
+
+class Crossing:
+    def __init__(self, house: "House") -> None:
+        self.house = house
+        self.listening: "Listening | None" = None
+        self.starting: asyncio.Task | None = None
+        self.tasks: set[asyncio.Task] = set()
+        #: Moves made elsewhere that this process told its channels about (tests, metrics).
+        self.told = 0
+        #: The version up to which this process has told each of its games' channels (only when
+        #: processes share games): a move is told once, by whichever path learns of it first.
+        self.through: dict[int, int] = {}
+
+    def start(self) -> None:
+        if self.house.shards is None or self.starting is not None:
+            return  # a lone process makes every move itself
+        self.starting = asyncio.create_task(self._listen(), name="boardroom-crossing")
+
+    async def ready(self) -> None:
+        """Wait until this process listens (the start-up catch-up reads what is untold only then,
+        so no move falls between the two)."""
+        if self.starting is not None:
+            await asyncio.shield(self.starting)
+
+    async def _listen(self) -> None:
+        try:
+            self.listening = await self.house.store.listen(self.noticed, self.gap)
+        except Exception:
+            # Moves still commit safely (compare-and-swap); only the owner's table would lag.
+            log.exception("cannot listen for moves made by other processes; tables of games moved from DMs lag")
+
+    async def stop(self) -> None:
+        tasks = [t for t in (self.starting, *self.tasks) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if self.listening is not None:
+            await self.listening.close()
+            self.listening = None
+
+    def noticed(self, game_id: int, version: int | None, guild_id: int | None = None) -> None:
+        """A notice (every process hears every one): taken up only by the game's owner."""
+        shards = self.house.shards
+        if version is not None and shards is not None and not shards.holds(guild_id):
+            return
+        task = asyncio.create_task(self.tell(game_id, version), name=f"crossing-{game_id}")
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def gap(self) -> None:
+        """The notice connection came back: notices may have been lost meanwhile. Nothing cached
+        is trusted, and the games whose channel is behind are told from their log."""
+        house = self.house
+        house.forget_all()
+        for game_id in await house.store.untold_games(house.shards):
+            self.noticed(game_id, None)
+        house.kick()
+
+    def note(self, game_id: int, version: int, status: str) -> None:
+        """The game's channel is told up to `version`; a game that ended is forgotten (its
+        table's `told_version` covers a late notice)."""
+        if status in ("active", "lobby"):
+            self.through[game_id] = version
+        else:
+            self.through.pop(game_id, None)
+
+    async def missed(self, game: "GameRow", version: int, *, over: bool = False) -> list[dict]:
+        """Called by the house under the game's lock as it commits `version` of a game it owns:
+        the events of moves made elsewhere since the last one it told (their notices not yet
+        taken in), to be told with its own; `version` counts as told from now (`over`: it ended
+        the game)."""
+        if self.house.shards is None or not self.house.owns(game):
+            return []  # a lone process makes every move itself
+        through = self.through.get(game.id)
+        self.note(game.id, version, "finished" if over else game.status)
+        if through is None or through >= version - 1:
+            return []
+        try:
+            entries = await self.house.store.actions(game.id, after=through, limit=version - 1 - through)
+        except Exception:  # the move is committed; only its narration is short
+            log.exception("could not read the moves of game %s made by another process", game.id)
+            return []
+        return [e for a in entries for e in a["events"]]
+
+    async def tell(self, game_id: int, version: int | None) -> None:
+        """Another process committed `version` of the game (None: some version not told yet)."""
+        house = self.house
+        try:
+            async with house.lock(game_id):
+                through = self.through.get(game_id)
+                if through is not None and version is not None and through >= version:
+                    return  # already told (two notices, one read; or a move of its own after it)
+                known = house.cached(game_id)
+                house.forget(game_id)
+                game = await house.game(game_id, fresh=True)
+                if game is None or game.state is None or not house.owns(game):
+                    return
+                after = through if through is not None else game.told_version
+                if game.version <= after:
+                    return
+                events = [e for a in await house.store.actions(game_id, after=after) for e in a["events"]]
+                self.note(game_id, game.version, game.status)
+                fits = known is not None and known.version == after and known.state
+                before = house.obligations(known, known.state) if fits else set()
+                owed = house.obligations(game, game.state) if game.status == "active" else set()
+                house.kick()  # the move planned the game's timers afresh
+            self.told += 1
+            metrics.crossing("taken")
+            if house.table is not None:
+                house.table.changed(game, events, ping=sorted({seat for _, seat in owed - before}))
+        except Exception:  # the channel lags until the next move or restart; nothing is lost
+            log.exception("could not take in game %s's move made by another process", game_id)
