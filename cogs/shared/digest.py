@@ -102,6 +102,7 @@ async def game_lines(house: "House", game_ids: list[int], user_id: int, t: Trans
     deadline, a link to the table; and whether any waits for them. `/game mine` and the
     digest say the same."""
     mine, others = [], []
+    servers_seen: dict[int, str] = {}
     for game_id in game_ids:
         game = await house.store.get(game_id)  # not cached: a digest's games may be another shard's
         if game is None or game.status != "active" or game.state is None:
@@ -111,9 +112,9 @@ async def game_lines(house: "House", game_ids: list[int], user_id: int, t: Trans
         names = text_names(game.names)
         waiting_for = join_list((names[s] for s in owing), t.lang) or "—"
         if servers:
-            guild = house.bot.get_guild(game.guild_id) if game.guild_id else None
+            server = await _server_name(house, game.guild_id, servers_seen)
             who = t("core.digest.your_move") if seat in owing else t("core.digest.waiting", who=waiting_for)
-            line = t("core.digest.line", title=t(f"{game.title}.name"), server=guild.name if guild else "—",
+            line = t("core.digest.line", title=t(f"{game.title}.name"), server=server,
                      who=who, link=jump(game, game.table_message_id))
         else:
             line = t("core.mine.line", title=t(f"{game.title}.name"), channel=f"<#{game.channel_id}>",
@@ -125,3 +126,19 @@ async def game_lines(house: "House", game_ids: list[int], user_id: int, t: Trans
             line += " · " + t("core.table.deadline", when=f"<t:{int(deadline)}:R>")
         (mine if seat in owing else others).append(("🔔 " if seat in owing else "▫️ ") + line)
     return mine + others, bool(mine)
+
+
+async def _server_name(house: "House", guild_id: int | None, seen: dict[int, str]) -> str:
+    """A server's name for a DM: from the cache, or asked of Discord once (with shards, this
+    process may not hold the server)."""
+    if not guild_id:
+        return "—"
+    if guild_id not in seen:
+        guild = house.bot.get_guild(guild_id)
+        if guild is None:
+            try:
+                guild = await house.bot.fetch_guild(guild_id)
+            except discord.HTTPException:
+                guild = None
+        seen[guild_id] = guild.name if guild is not None else "—"
+    return seen[guild_id]

@@ -121,3 +121,36 @@ async def test_the_digest_is_claimed_once_a_day_by_one_caller(database):
         assert not await store.claim_digest(8, 5000.0, day) and await store.digest_users(1e9) == [(7, "ja")]
     finally:
         await store.close()
+
+
+async def test_an_undo_of_another_process_s_game_is_heard_once_committed(database, backend):
+    """Taking back a move made from a DM on another process's game tells the owner (PostgreSQL
+    LISTEN/NOTIFY), as a move does: the owner then drops its copy and redraws its table."""
+    owner, other = await Store.open(database), await Store.open(database)
+    heard: list[tuple[int, int, int | None]] = []
+    got = asyncio.Event()
+
+    def on_notice(game_id: int, version: int, guild_id: int | None) -> None:
+        heard.append((game_id, version, guild_id))
+        got.set()
+
+    async def on_gap() -> None:
+        return None
+
+    listening = await owner.listen(on_notice, on_gap)
+    try:
+        gid = await _game(other, 100, guild=4 << 22)
+        await _move(other, gid, 0, 1)
+        assert not await other.undo_action(gid, version=0, state={"n": 0}, now=5.0, timers=[], notify=True)  # lost
+        assert await other.undo_action(gid, version=1, state={"n": 0}, now=5.0, timers=[], notify=True)
+        if backend == "sqlite":  # one process: nobody to tell
+            assert listening is None
+            return
+        await asyncio.wait_for(got.wait(), 5)
+        await asyncio.sleep(0.2)  # anything else would have arrived by now
+        assert heard == [(gid, 2, 4 << 22)]
+    finally:
+        if listening is not None:
+            await listening.close()
+        await owner.close()
+        await other.close()
