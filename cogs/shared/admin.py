@@ -101,6 +101,8 @@ class Admin:
                    any_version=True),
             Button(t("core.menu.pings", state=t("core.on" if prefs["pings"] else "core.off")), "Hpref:pings",
                    emoji="🔔", any_version=True),
+            Button(t("core.menu.digest", state=t("core.on" if prefs["digest"] else "core.off")), "Hpref:digest",
+                   emoji="🗞️", any_version=True),
         ]
         lines = [t("core.menu.intro")]
         seated = game.status == "active" and game.seat_of(interaction.user.id) is not None
@@ -129,6 +131,11 @@ class Admin:
         await self.menu(interaction, game, t, edit=True)
 
     async def toggle_pref(self, interaction: discord.Interaction, game: GameRow, which: str, t: Translator) -> None:
+        if which == "digest":  # the daily digest DM, written in the language the player uses now
+            prefs = await self.house.store.prefs(interaction.user.id)
+            await self.house.store.set_digest(interaction.user.id, not prefs["digest"], t.lang)
+            await self.menu(interaction, game, t, edit=True)
+            return
         key = {"dm": "dm_panel", "pings": "pings"}.get(which)
         if key is None:
             await reply(interaction, t("core.error.bad_action"))

@@ -8,7 +8,7 @@ import pytest
 
 from cogs.shared.digest import DAY, TICK
 from tests.support import toy
-from tests.support.sim import reply_text, text_of
+from tests.support.sim import button, labels, panel_of, reply_text, text_of
 
 TOY = toy.TITLE
 pytestmark = pytest.mark.both_backends
@@ -103,3 +103,13 @@ async def test_closed_dms_wait_for_the_next_day(sim):
     assert _digests(mover) == []  # not retried within the day
     await sim.advance(2 * TICK)
     assert len(_digests(mover)) == 1
+
+
+async def test_the_game_menu_turns_the_digest_on_and_off(sim):
+    mover, other, game = await _table(sim)
+    menu = panel_of(await sim.menu_click(mover, "Hpref:digest"))
+    assert "Daily digest: on" in labels(menu) and (await sim.store.prefs(mover.id))["digest"]
+    await sim.advance(TICK + 1)
+    assert len(_digests(mover)) == 1
+    menu = panel_of(await mover.click(menu, custom_id=button(menu, ":Hpref:digest")))
+    assert "Daily digest: off" in labels(menu) and not (await sim.store.prefs(mover.id))["digest"]
