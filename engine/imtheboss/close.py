@@ -13,6 +13,7 @@ from .data import (
 from .fields import TURN_PHASES, ask_amount
 from .table import (
     card_src,
+    own_cards_needed,
     publicly_impossible,
     requirements_met,
     share,
@@ -135,11 +136,13 @@ class CloseMixin:
         else:
             acc = [o for o in deal["offers"] if o["state"] != "pending"]
             payments = [(o["seat"], ask_amount(o["ask"], v)) for o in acc]
+            # Accepted offers took part (they are paid, 9.5); the boss's own clan cards took
+            # part only where nothing else covers what the space needs (issue 14 #2).
             other_cover = {s["clan"] for s in sources(state) if s["owner"] == boss and s["kind"] == "placard"}
             other_cover |= {o["clan"] for o in acc}
             used = {o["src"] for o in acc if o["kind"] == "card"}
-            used |= {card_src(t["clan"], boss) for t in deal["table"]
-                     if t["owner"] == boss and t["clan"] not in other_cover}
+            own = {t["clan"]: card_src(t["clan"], boss) for t in deal["table"] if t["owner"] == boss}
+            used |= set(own_cards_needed(space, other_cover, own))
         returned = []
         for t in deal["table"]:
             if card_src(t["clan"], t["owner"]) in used or state["resigned"][t["owner"]]:
@@ -165,6 +168,7 @@ class CloseMixin:
         ev.append({"type": "kept", "seat": boss, "usd": kept})
         if returned:
             ev.append({"type": "clans_returned", "seats": sorted(set(returned)), "count": len(returned)})
+        limit_before = self.hand_limit(state)
         no = state["stack"].pop(0)
         state["covered"][space] = no
         state["deals"] += 1
@@ -186,14 +190,20 @@ class CloseMixin:
             if ends:
                 self._end(state, ev, "die")
                 return
-        self._after_deal(state, ev)
+        self._after_deal(state, ev, cut=self.hand_limit(state) < limit_before)
 
-    def _after_deal(self, state, ev) -> None:
+    def _after_deal(self, state, ev, cut: bool = False) -> None:
+        """The next turn; first, when the deal just brought the late hand limit into force,
+        everyone above it cuts (issue 14 #3)."""
         deal = state["deal"]
         state["deal"] = None
         state["window"] = None
         base = deal["starter"] if state["opts"]["turn_order_kept"] else deal["boss"]
-        self._start_turn(state, self._left(state, base), ev)
+        nxt = self._left(state, base)
+        if cut:
+            if self._start_cut(state, nxt, ev):
+                return
+        self._start_turn(state, nxt, ev)
 
     def _end(self, state, ev, reason: str) -> None:
         state["over"] = True
@@ -269,5 +279,7 @@ class CloseMixin:
             self._start_turn(state, start, ev)
         elif phase == "marker" and seat == state["start"]:
             state["start"] = self._left(state, seat)
+        elif phase == "discard" and seat == state["active"]:
+            self._end_discard(state, seat, ev)
         elif phase in TURN_PHASES and seat == state["active"]:
             self._start_turn(state, self._left(state, seat), ev)

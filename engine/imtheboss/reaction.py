@@ -187,7 +187,7 @@ class ReactionMixin:
             if len(state["hands"][seat]) > self.hand_limit(state):
                 state["timer"] = {"id": self._new_id(state, "discard"), "kind": "discard"}
             else:
-                self._start_turn(state, self._left(state, seat), ev)
+                self._end_discard(state, seat, ev)
             return
         if state["deal"] is not None:
             self._settle(state, ev)

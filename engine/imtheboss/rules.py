@@ -124,6 +124,7 @@ class ImTheBoss(TurnMixin, DealMixin, ReactionMixin, CloseMixin, ViewMixin, Game
             "timer": None,
             "wid": 0,
             "must_deal": False,
+            "cut": None,
             "deals": 0,
             "history": [],
             "last_roll": None,

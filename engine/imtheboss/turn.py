@@ -91,13 +91,47 @@ class TurnMixin:
         self._after_draw(state, seat, ev)
 
     def _after_draw(self, state, seat, ev) -> None:
-        excess = len(state["hands"][seat]) - self.hand_limit(state)
-        if excess > 0:
-            state["phase"] = "discard"
-            state["timer"] = {"id": self._new_id(state, "discard"), "kind": "discard"}
-            ev.append({"type": "over_limit", "seat": seat, "count": excess, "limit": self.hand_limit(state)})
+        if len(state["hands"][seat]) > self.hand_limit(state):
+            self._begin_discard(state, seat, ev)
         else:
             self._start_turn(state, self._left(state, seat), ev)
+
+    def _begin_discard(self, state, seat, ev) -> None:
+        """Phase `discard` for `seat`: above the hand limit, it discards the excess (it may play
+        recruit triples first)."""
+        excess = len(state["hands"][seat]) - self.hand_limit(state)
+        state["phase"] = "discard"
+        state["active"] = seat
+        state["timer"] = {"id": self._new_id(state, "discard"), "kind": "discard"}
+        ev.append({"type": "over_limit", "seat": seat, "count": excess, "limit": self.hand_limit(state)})
+
+    def _start_cut(self, state, nxt: int, ev) -> bool:
+        """Variant 7.8 comes into force (issue 14 #3, JA 5 with 3): everyone above the new limit
+        cuts at once, one after the other from `nxt` clockwise, with the usual choice; then
+        `nxt` plays. False when nobody is above the limit."""
+        n = state["n"]
+        order = [(nxt + i) % n for i in range(n)]
+        over = [s for s in order if not state["resigned"][s] and len(state["hands"][s]) > self.hand_limit(state)]
+        if not over:
+            return False
+        state["cut"] = {"queue": over[1:], "next": nxt}
+        self._begin_discard(state, over[0], ev)
+        return True
+
+    def _end_discard(self, state, seat, ev) -> None:
+        """`seat` is within the limit: the next seat of a cut discards, else the turn moves on."""
+        cut = state.get("cut")
+        if not cut:
+            self._start_turn(state, self._left(state, seat), ev)
+            return
+        while cut["queue"]:
+            s = cut["queue"].pop(0)
+            if not state["resigned"][s] and len(state["hands"][s]) > self.hand_limit(state):
+                self._begin_discard(state, s, ev)
+                return
+        state["cut"] = None
+        nxt = cut["next"]
+        self._start_turn(state, nxt if not state["resigned"][nxt] else self._left(state, nxt), ev)
 
     def _do_discard(self, state, seat, action, ev) -> None:
         self._check_turn(state, seat, ("discard",))
@@ -119,7 +153,7 @@ class TurnMixin:
         ev.append({"type": "discarded", "seat": seat, "count": len(cards),
                    "cards": sorted((kind(c) for c in cards), key=KINDS.index)})
         if len(state["hands"][seat]) <= self.hand_limit(state):
-            self._start_turn(state, self._left(state, seat), ev)
+            self._end_discard(state, seat, ev)
 
     def _timeout(self, state: dict, window_id: str) -> list[dict]:
         ev: list[dict] = []

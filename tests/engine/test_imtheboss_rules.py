@@ -497,7 +497,10 @@ def test_recruit_in_deal_gives_boss_coverage():
 
 def test_publicly_impossible_deal_fails_at_once():
     st = make(4, {"red": ANN, "blue": ANN}, marker=10)  # orange placard is a spare
-    for c in [c for c in st["draw"] if kind(c) == "clan-orange"]:
+    # every orange clan card and all but two recruit cards are in the discard pile: no recruit
+    # triple can bring the spare (issue 14 #1; the spare alone no longer makes it impossible)
+    gone = [c for c in st["draw"] if kind(c) == "clan-orange"] + [c for c in st["draw"] if kind(c) == "recruit"][2:]
+    for c in gone:
         st["draw"].remove(c)
         st["discard"].append(c)
     ev = act(st, ANN, type="deal_here")
