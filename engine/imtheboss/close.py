@@ -252,6 +252,7 @@ class CloseMixin:
                 state["discard"].append(t["card"])
             for o in [o for o in deal["offers"] if o["seat"] == seat]:
                 deal["offers"].remove(o)
+            self._answered(deal, seat)
             if win is not None and seat in win["owing"]:
                 win["owing"].remove(seat)
                 if not win["owing"]:

@@ -43,6 +43,8 @@ class DealMixin:
                 return [{"type": "cancel_close"}]
             if seat in win["owing"]:
                 out.append({"type": "pass"})
+        elif win is None and seat in deal.get("asked", ()):
+            out.append({"type": "pass"})
         out += self._card_plays(state, seat, srcs, cov)
         if last_call:
             return out
@@ -139,6 +141,10 @@ class DealMixin:
             "declined": [],
             "played": [],
             "dl": self._new_id(state, "deal"),
+            # Who owes an answer (an offer, or a pass) in this deal: every other player, since
+            # anyone may hold a clan card for the space and the window must not tell who does
+            # (issue 19). None under the 2-player rules, which have no offers.
+            "asked": [] if state["shared"] else [s for s in self._live(state) if s != seat],
             "expired": False,
         }
         ev.append({"type": "deal_started", "seat": seat, "space": space, "card": no, "value": value,
@@ -237,6 +243,7 @@ class DealMixin:
         offer = {"id": deal["seq"], "src": src, "clan": source["clan"], "kind": source["kind"], "seat": seat,
                  "ask": ask, "state": "pending"}
         deal["offers"].append(offer)
+        self._answered(deal, seat)
         ev.append(self._offer_event("offered", offer, deal))
 
     @staticmethod
@@ -298,7 +305,23 @@ class DealMixin:
         deal["declined"].append({"seat": o["seat"], "src": o["src"], "clan": o["clan"], "ask": o["ask"],
                                  "usd": ask_amount(o["ask"], deal["value"])})
         ev.append(self._offer_event("declined", o, deal, by=seat))
+        self._ask_again(state, deal, o["seat"])
         self._settle(state, ev)
+
+    @staticmethod
+    def _answered(deal, seat) -> None:
+        """`seat` offered or passed: it owes nothing more in this deal (issue 19)."""
+        asked = deal.get("asked")
+        if asked and seat in asked:
+            asked.remove(seat)
+
+    def _ask_again(self, state, deal, seat) -> None:
+        """A new reason to answer (its offer declined; the boss changed hands): `seat` owes an
+        offer or a pass again, and the house tells it."""
+        asked = deal.setdefault("asked", [])
+        if not state["shared"] and seat != deal["boss"] and not state["resigned"][seat] and seat not in asked:
+            asked.append(seat)
+            asked.sort()
 
     def _void_offers(self, deal, src, ev) -> None:
         gone = [o for o in deal["offers"] if o["src"] == src]

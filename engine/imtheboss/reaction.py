@@ -109,7 +109,13 @@ class ReactionMixin:
     def _do_pass(self, state, seat, action, ev) -> None:
         win = state["window"]
         if win is None:
-            raise RuleError("no_window")
+            deal = state["deal"]
+            if state["phase"] != "deal" or seat not in deal.get("asked", ()):
+                raise RuleError("no_window")
+            # no offer from this seat in this deal (issue 19): its obligation ends
+            self._answered(deal, seat)
+            ev.append({"type": "passed", "seat": seat, "window": "deal"})
+            return
         if seat not in win["owing"]:
             raise RuleError("not_owing")
         win["owing"].remove(seat)
@@ -205,6 +211,8 @@ class ReactionMixin:
                 ev.append({"type": "offer_void", "seat": seat, "clan": o["clan"], "src": o["kind"]})
             elif o["state"] == "accepted":
                 o["state"] = "inherited"
+        self._answered(deal, seat)
+        self._ask_again(state, deal, old)
         deal["dl"] = self._new_id(state, "deal")
         deal["expired"] = False
         ev.append({"type": "boss_changed", "seat": seat, "from_seat": old})

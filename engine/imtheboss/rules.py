@@ -354,7 +354,8 @@ class ImTheBoss(TurnMixin, DealMixin, ReactionMixin, CloseMixin, ViewMixin, Game
         deal = state["deal"]
         if state["phase"] == "deal":
             if not deal["expired"]:
-                out.append(Window(deal["dl"], "deal", (deal["boss"],)))
+                # the boss decides; everyone asked owes an offer or a pass (issue 19)
+                out.append(Window(deal["dl"], "deal", (deal["boss"], *deal.get("asked", ()))))
         elif win is None and state["timer"] is not None:
             t = state["timer"]
             seat = state["marker_seat"] if state["phase"] == "marker" else state["active"]
@@ -370,7 +371,8 @@ class ImTheBoss(TurnMixin, DealMixin, ReactionMixin, CloseMixin, ViewMixin, Game
         if state["phase"] == "marker":
             return [state["marker_seat"]]
         if state["phase"] == "deal":
-            return [state["deal"]["boss"]]
+            deal = state["deal"]
+            return sorted({deal["boss"], *deal.get("asked", ())})
         return [state["active"]]
 
     def outcome(self, state: dict) -> Outcome | None:

@@ -62,7 +62,8 @@ class TurnMixin:
         state["marker"] = pos
         state["last_roll"] = {"seat": seat, "roll": r}
         state["phase"] = "moved"
-        state["timer"] = {"id": self._new_id(state, "turn"), "kind": "turn"}
+        # The turn keeps its one deadline through the roll (issue 19): rolling is half a turn,
+        # not a new obligation, so an absent player's turn costs one deadline, not two.
         ev.append({"type": "rolled", "seat": seat, "roll": r, "space": pos})
 
     @staticmethod

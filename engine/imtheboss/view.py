@@ -127,6 +127,7 @@ class ViewMixin:
             "accepted_total": total,
             "room": deal["P"] - total,
             "played": sorted(deal["played"]),
+            "asked": sorted(deal.get("asked", ())),
             "share": share(deal["space"], deal["P"]) if state["shared"] else None,
             "deadline": None if deal["expired"] else deal["dl"],
         }

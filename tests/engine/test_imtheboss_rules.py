@@ -733,6 +733,8 @@ def test_refusals_leave_state_unchanged():
     refused(st, BOB, "not_boss", type="close")
     refused(st, ANN, "requirements_not_met", type="close")
     refused(st, ANN, "no_such_offer", type="accept", offer=99)
+    refused(st, ANN, "no_window", type="pass")  # the boss owes no pass in its own deal
+    act(st, BOB, type="pass")  # a seat asked for an offer may pass, once (issue 19)
     refused(st, BOB, "no_window", type="pass")
 
 
