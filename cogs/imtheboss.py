@@ -458,23 +458,27 @@ class UI(DealPanel, TitleUI):
             return [Button(tc.tk("ui.pass"), f"w{win['id']}|p", "secondary", emoji="👌", any_version=True)]
         return []
 
-    def ping_text(self, t: Translator, view: dict[str, Any]) -> str | None:
+    def todo(self, t: Translator, view: dict[str, Any], seat: int) -> str | None:
+        """What `seat` can do now, for the ping that names it (the public view: it goes to the
+        channel). In a deal the boss decides and every other player owes an offer or a pass."""
         if view.get("over"):
             return None
         win = view.get("window")
+        deal = view.get("deal")
         if win is not None and win["kind"] == "reaction":
-            return t(f"{T}.ui.ping_reaction", card=win["card"])
+            return t(f"{T}.todo.reaction", card=win["card"]) if seat in win["owing"] else None
         if win is not None and win["kind"] == "last_call":
-            return t(f"{T}.ui.ping_last_call")
+            return t(f"{T}.todo.last_call", space=deal["space"]) if seat in win["owing"] and deal else None
         phase = view["phase"]
         if phase == "marker":
-            return t(f"{T}.ui.ping_marker")
-        if phase == "turn_start":
-            return t(f"{T}.ui.ping_turn", space=view["marker"])
-        if phase == "moved":
-            return t(f"{T}.ui.ping_moved", space=view["marker"])
+            return t(f"{T}.todo.marker")
+        if phase in ("turn_start", "moved"):
+            return t(f"{T}.todo.{'turn' if phase == 'turn_start' else 'moved'}", space=view["marker"])
         if phase == "discard":
-            return t(f"{T}.ui.ping_discard", limit=view["hand_limit"])
-        if phase == "deal":
-            return t(f"{T}.ui.ping_deal", space=view["deal"]["space"], proceeds=view["deal"]["proceeds"])
+            return t(f"{T}.todo.discard", limit=view["hand_limit"])
+        if phase == "deal" and deal is not None:
+            if seat == deal["boss"]:
+                return t(f"{T}.todo.deal_boss", space=deal["space"], proceeds=deal["proceeds"])
+            if seat in deal.get("asked", ()):
+                return t(f"{T}.todo.deal_offer", space=deal["space"])
         return None

@@ -122,6 +122,9 @@ class DealPanel:
             lines.append(pc.tk("ui.shared_not_boss" if view["shared"] else "ui.you_not_boss",
                                boss=name_of(names, deal["boss"]), share=deal.get("share") or 0))
             comps += self._offer_components(pc, key, lines)
+            if {"type": "pass"} in pc.legal:  # the boss waits for an offer or a pass (issue 19)
+                lines.append(pc.tk("ui.deal_asked", boss=name_of(names, deal["boss"])))
+                comps.append(self._x(pc, key, pc.tk("ui.deal_pass"), {"type": "pass"}, "secondary", emoji="👌"))
         comps += self._card_plays(pc, key)
         if not any(not (isinstance(c, Button) and c.code == "rf") for c in comps):
             lines.append(pc.tk("ui.deal_nothing"))

@@ -114,7 +114,7 @@ class ReactionMixin:
                 raise RuleError("no_window")
             # no offer from this seat in this deal (issue 19): its obligation ends
             self._answered(deal, seat)
-            ev.append({"type": "passed", "seat": seat, "window": "deal"})
+            ev.append({"type": "deal_passed", "seat": seat, "space": deal["space"]})
             return
         if seat not in win["owing"]:
             raise RuleError("not_owing")

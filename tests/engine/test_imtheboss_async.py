@@ -24,7 +24,7 @@ def test_deal_window_owes_every_player_an_offer_or_a_pass():
     assert GAME.to_act(st) == [ANN, BOB, CAL, DOT]
     assert {"type": "pass"} in GAME.legal(st, DOT) and {"type": "pass"} not in GAME.legal(st, ANN)
     ev = act(st, DOT, type="pass")
-    assert ev == [{"type": "passed", "seat": DOT, "window": "deal"}]
+    assert ev == [{"type": "deal_passed", "seat": DOT, "space": 10}]
     act(st, BOB, type="offer", src="placard:blue", ask={"usd": 2})
     assert set(_deal_window(st).seats) == {ANN, CAL}
     assert GAME.view(st, None)["deal"]["asked"] == [CAL]
