@@ -37,7 +37,6 @@ from typing import Any
 from cogs.imtheboss_deal import DealPanel
 from cogs.imtheboss_words import (
     MAX_OPTIONS,
-    ROWS,
     T,
     clan,
     ctx_key,
@@ -56,6 +55,7 @@ from cogs.shared.panel import (
     Panel,
     Refuse,
     Reply,
+    Section,
     Select,
     Show,
     parse_amount,
@@ -101,38 +101,24 @@ class UI(DealPanel, TitleUI):
         return panel
 
     def _base(self, pc: PanelContext, lines: list[str], comps: list[Any], *, refresh: bool = True,
-              fields: bool = True) -> Panel:
+              fields: bool = True, sections: list[Section] | None = None) -> Panel:
+        """The panel: text, the things acted on each with its button beside it (Sections), then
+        every button and select. Components V2 has room for all of them (the house splits a select
+        of more than 25 options), so nothing is put away in a sub-panel."""
         view = pc.view
         names, lang = list(pc.picture_names), pc.t.lang
         buttons = [c for c in comps if isinstance(c, Button)]
         selects = [c for c in comps if isinstance(c, Select)]
         if refresh:
             buttons.append(Button(pc.tk("ui.refresh"), "rf", "secondary", emoji="🔄", any_version=True))
-        keep, extra = self._layout(len(buttons), len(selects))
-        main: list[Any] = list(buttons)
-        if extra:
-            main.append(Button(pc.tk("ui.more"), "mo", "secondary", emoji="➕", any_version=True))
-        main += selects[:keep]
-        panel = Panel(
+        return Panel(
             title=f"{pc.tk('name')} · {name_of(pc.names, pc.seat)}",
             description="\n".join(x for x in lines if x)[:4000],
             fields=self.holdings(pc) if fields else [],
-            components=main,
+            components=[*buttons, *selects],
             image=lambda: self.render.panel_image(view, names, lang),
+            sections=list(sections or []),
         )
-        panel._extra = selects[keep:]  # type: ignore[attr-defined]  # for the "More" sub-panel
-        return panel
-
-    @staticmethod
-    def _layout(buttons: int, selects: int, rows: int = ROWS) -> tuple[int, bool]:
-        """Buttons take rows of five, each select a row of its own. Returns how many selects fit
-        and whether some do not (they go to a "More" sub-panel, whose button may need a row)."""
-        room = rows - (buttons + 4) // 5
-        if selects <= room:
-            return selects, False
-        if buttons % 5 == 0:  # the More button starts a new row
-            room -= 1
-        return max(0, room), True
 
     def holdings(self, pc: PanelContext) -> list[tuple[str, str, bool]]:
         """Your hand in words (the picture shows the cards), money and placards."""
@@ -334,8 +320,8 @@ class UI(DealPanel, TitleUI):
         view = pc.view
         if code in ("rf", "bk"):
             return Show(self.panel(pc))
-        if code == "mo":
-            return Show(self._overflow(pc))
+        if code == "mo":  # the "More" button of panels drawn before everything fitted on one
+            return Show(self.panel(pc))
         if code.startswith("w"):
             wid, _, verb = code[1:].partition("|")
             win = view.get("window")
@@ -388,14 +374,6 @@ class UI(DealPanel, TitleUI):
                 return Refuse("ui.discard_choose")
             return Apply({"type": "discard", "cards": picks})
         return Refuse("core.error.bad_action")
-
-    def _overflow(self, pc: PanelContext) -> Panel:
-        """The selects that did not fit on the panel, with a way back."""
-        panel = self.panel(pc)
-        extra = list(getattr(panel, "_extra", []))[:ROWS - 1]
-        comps: list[Any] = extra + [Button(pc.tk("ui.back"), "rf", "secondary", emoji="↩️", any_version=True)]
-        return Panel(title=panel.title, description=panel.description, components=comps, image=panel.image)
-
 
     def on_modal(self, pc: PanelContext, code: str, fields: dict[str, str]) -> Reply:
         if not code.startswith("om|"):

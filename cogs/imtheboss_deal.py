@@ -8,6 +8,7 @@ from typing import Any
 from cogs.imtheboss_words import (
     CLAN_EMOJI,
     MAX_OPTIONS,
+    MAX_SECTIONS,
     T,
     clan,
     compact,
@@ -24,6 +25,7 @@ from cogs.shared.panel import (
     Modal,
     Option,
     Panel,
+    Section,
     Select,
     TextInput,
 )
@@ -115,9 +117,10 @@ class DealPanel:
                     lines.append(pc.tk("ui.last_call_passed", seats=waiting))
                 comps += self._card_plays(pc, key)
             return self._base(pc, lines, comps)
+        sections: list[Section] = []
         if boss:
             lines.append(pc.tk("ui.shared_you_boss" if view["shared"] else "ui.you_boss"))
-            comps += self._boss_components(pc, key, lines)
+            comps += self._boss_components(pc, key, lines, sections)
         else:
             lines.append(pc.tk("ui.shared_not_boss" if view["shared"] else "ui.you_not_boss",
                                boss=name_of(names, deal["boss"]), share=deal.get("share") or 0))
@@ -128,7 +131,7 @@ class DealPanel:
         comps += self._card_plays(pc, key)
         if not any(not (isinstance(c, Button) and c.code == "rf") for c in comps):
             lines.append(pc.tk("ui.deal_nothing"))
-        return self._base(pc, lines, comps)
+        return self._base(pc, lines, comps, sections=sections)
 
     def _x(self, pc: PanelContext, key: str, label: str, action: dict[str, Any], style: str = "primary",
            emoji: str | None = None) -> Button:
@@ -141,13 +144,16 @@ class DealPanel:
     def _x_select(self, pc: PanelContext, key: str, name: str, placeholder: str, options: list[Option]) -> Select:
         """A select of actions for this moment; `name` keeps two such selects on one panel apart
         (Discord refuses a message whose components share a custom_id)."""
-        return Select(f"x{key}~{name}", placeholder, options[:MAX_OPTIONS], any_version=True)
+        return Select(f"x{key}~{name}", placeholder, options, any_version=True)
 
     def _x_option(self, label: str, action: dict[str, Any], description: str | None = None,
                   emoji: str | None = None) -> Option:
         return Option(label[:100], compact(action), (description or None) and description[:100], emoji=emoji)
 
-    def _boss_components(self, pc: PanelContext, key: str, lines: list[str]) -> list[Any]:
+    def _boss_components(self, pc: PanelContext, key: str, lines: list[str], sections: list[Section]) -> list[Any]:
+        """The boss's answers: the first offers each as a line with its button beside it (Accept,
+        or Decline when it cannot be accepted), and one select with every other answer, never
+        cut (the house splits it by 25), so every offer can be answered however many wait."""
         view = pc.view
         deal = view["deal"]
         t, names = pc.t, pc.names
@@ -157,19 +163,26 @@ class DealPanel:
         if answers:
             ids = list(dict.fromkeys(a["offer"] for a in answers))
             lines.append(pc.tk("ui.offers_prompt", count=len(ids)))
-            if len(answers) <= 4:
-                for oid in ids:
-                    o = offers[oid]
-                    if {"type": "accept", "offer": oid} in pc.legal:
-                        comps.append(self._x(pc, key, pc.tk("ui.accept_btn", what=offer_text(t, names, o)),
-                                             {"type": "accept", "offer": oid}, "success"))
-                    elif o["state"] == "pending":
-                        lines.append(pc.tk("ui.cannot_accept", what=offer_text(t, names, o), room=deal["room"]))
-                    comps.append(self._x(pc, key, pc.tk("ui.decline_btn", what=offer_text(t, names, o)),
-                                         {"type": "decline", "offer": oid}, "danger"))
-            else:
+            shown: list[dict[str, Any]] = []
+            for oid in ids[:MAX_SECTIONS]:
+                o = offers[oid]
+                text = f"{offer_text(t, names, o)} ({t(f'{T}.render.' + o['state'])})"
+                accept = {"type": "accept", "offer": oid}
+                if accept in pc.legal:
+                    button = self._x(pc, key, pc.tk("ui.accept_btn", what=name_of(names, o["seat"])), accept, "success")
+                    shown.append(accept)
+                else:
+                    if o["state"] == "pending":
+                        text += " · " + pc.tk("ui.cannot_accept_short", room=deal["room"])
+                    decline = {"type": "decline", "offer": oid}
+                    button = self._x(pc, key, pc.tk("ui.decline_btn", what=name_of(names, o["seat"])), decline,
+                                     "danger")
+                    shown.append(decline)
+                sections.append(Section(text, button))
+            rest = [a for a in answers if a not in shown]
+            if rest:
                 options = []
-                for a in answers:
+                for a in rest:
                     o = offers[a["offer"]]
                     verb = "ui.accept_opt" if a["type"] == "accept" else "ui.decline_opt"
                     options.append(self._x_option(pc.tk(verb, what=offer_text(t, names, o)), a,
@@ -234,7 +247,7 @@ class DealPanel:
             if options:
                 lines.append(pc.tk("ui.offer_hint_line", proceeds=deal["proceeds"], room=deal["room"],
                                    value=deal["value"]))
-                comps.append(Select(f"of{key}", pc.tk("ui.offer"), options[:MAX_OPTIONS], any_version=True))
+                comps.append(Select(f"of{key}", pc.tk("ui.offer"), options, any_version=True))
         for a in pc.legal_of("withdraw"):
             o = next((o for o in deal["offers"] if o["id"] == a["offer"]), None)
             if o is not None:
@@ -276,7 +289,7 @@ class DealPanel:
                 targets = list(dict.fromkeys(a["src"] for a in travels))
                 options = [Option(src_text(t, names, by_src[s])[:100], s, self._src_state(pc, by_src[s])[:100],
                                   emoji=CLAN_EMOJI[by_src[s]["clan"]]) for s in targets if s in by_src]
-                comps.append(Select(f"tv{key}", pc.tk("ui.travel"), options[:MAX_OPTIONS], any_version=True))
+                comps.append(Select(f"tv{key}", pc.tk("ui.travel"), options, any_version=True))
         recruits = pc.legal_of("recruit")
         if recruits:
             comps.append(self._recruit_select(pc, recruits, key=key))

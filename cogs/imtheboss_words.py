@@ -12,7 +12,9 @@ from locales.format import separator
 
 T = "imtheboss"
 MAX_OPTIONS = 25
-ROWS = 5
+#: Offers shown as a line with their button beside it; the rest go in a select (a Section costs
+#: three of a message's 40 components).
+MAX_SECTIONS = 4
 CLAN_EMOJI = {"red": "🟥", "blue": "🟦", "yellow": "🟨", "magenta": "🟪", "orange": "🟧", "green": "🟩"}
 KIND_EMOJI = {"recruit": "👥", "boss": "📢", "stop": "✋", "travel-grey": "✈️"}
 
