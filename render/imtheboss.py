@@ -146,6 +146,15 @@ def _price(lang: str, offer: dict) -> str:
     return f"${offer['usd']}M"
 
 
+#: The deal's type, larger than the rest of the picture: it is what a player reads on a phone,
+#: where the 1200-pixel picture is shown about 400 pixels wide.
+DEAL_TITLE = 38
+DEAL_BODY = 34
+DEAL_SMALL = 30
+#: Offers listed one per line; any more are counted.
+OFFER_ROWS = 10
+
+
 def _deal_panel(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: str, y0: int) -> int:
     deal = view["deal"]
     x0, x1 = MARGIN, W - MARGIN
@@ -153,8 +162,8 @@ def _deal_panel(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lan
     title = (f"{tk(lang, 'render.boss')}: {seat_name(names, deal['boss'])}  ·  "
              f"{tk(lang, 'space.' + str(deal['space']))}  ·  {tk(lang, 'render.proceeds', proceeds=deal['proceeds'])}"
              f" ({deal['div']} × ${deal['value']}M)")
-    draw_text(draw, (x0 + 18, y), title, SIZE_LABEL, GOLD, bold=True, max_width=x1 - x0 - 36)
-    y += 44
+    draw_text(draw, (x0 + 18, y), title, DEAL_TITLE, GOLD, bold=True, max_width=x1 - x0 - 36)
+    y += 50
     sub = []
     if deal["starter"] != deal["boss"]:
         sub.append(tk(lang, "render.starter", seat=seat_name(names, deal["starter"])))
@@ -163,100 +172,98 @@ def _deal_panel(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lan
     else:
         sub.append(tk(lang, "render.room", total=deal["accepted_total"], room=deal["room"]))
     sub.append(tk(lang, "render.met") if deal["met"] else tk(lang, "render.not_met"))
-    draw_text(draw, (x0 + 18, y), "  ·  ".join(sub), SIZE_SMALL, GOOD if deal["met"] else TEXT_DIM,
+    draw_text(draw, (x0 + 18, y), "  ·  ".join(sub), DEAL_SMALL, GOOD if deal["met"] else TEXT_DIM,
               max_width=x1 - x0 - 36)
-    y += 36
+    y += 44
     # the requirements, each with who fills it
     owner_of = {s["src"]: s for s in deal["sources"]}
     x = x0 + 18
-    row_h = 46
+    row_h = 56
     for slot in deal["slots"]:
         if slot["kind"] == "req":
             c = slot["clans"][0]
             filler = [owner_of[s] for s in slot["by"] if s in owner_of]
             who = ", ".join(sorted({seat_name(names, f["owner"]) for f in filler})) or "—"
-            w = 40 + 12 + min(180, text_width(who, font(SIZE_SMALL))) + 24
+            w = 46 + 12 + min(220, text_width(who, font(DEAL_SMALL))) + 24
             if x + w > x1 - 10:
                 x = x0 + 18
                 y += row_h
-            clan_square(draw, x, y, 38, c, lang, tick=bool(filler))
-            draw_text(draw, (x + 48, y + 19), who, SIZE_SMALL, TEXT if filler else TEXT_DIM, anchor="lm", max_width=180)
+            clan_square(draw, x, y, 46, c, lang, tick=bool(filler))
+            draw_text(draw, (x + 56, y + 23), who, DEAL_SMALL, TEXT if filler else TEXT_DIM, anchor="lm", max_width=220)
             x += w
         else:
             label = tk(lang, "render.any_of", k=slot["k"])
-            lw = text_width(label, font(SIZE_SMALL, True)) + 10
-            w = lw + len(slot["clans"]) * 36 + 24
+            lw = text_width(label, font(DEAL_SMALL, True)) + 10
+            w = lw + len(slot["clans"]) * 44 + 24
             if x + w > x1 - 10:
                 x = x0 + 18
                 y += row_h
-            draw.rounded_rectangle([x, y - 2, x + w - 16, y + 40], radius=8, outline=blend(LINE, WHITE, 0.2), width=2)
-            draw_text(draw, (x + 6, y + 19), label, SIZE_SMALL, TEXT, bold=True, anchor="lm")
+            draw.rounded_rectangle([x, y - 2, x + w - 16, y + 48], radius=8, outline=blend(LINE, WHITE, 0.2), width=2)
+            draw_text(draw, (x + 6, y + 23), label, DEAL_SMALL, TEXT, bold=True, anchor="lm")
             cx = x + lw
             for c in slot["clans"]:
-                clan_square(draw, cx, y + 3, 32, c, lang, tick=c in slot["filled"])
-                cx += 36
+                clan_square(draw, cx, y + 3, 40, c, lang, tick=c in slot["filled"])
+                cx += 44
             x += w
             filler = [owner_of[s] for s in slot["by"] if s in owner_of]
             who = ", ".join(sorted({seat_name(names, f["owner"]) for f in filler}))
             if who:
-                ww = min(220, text_width(who, font(SIZE_SMALL))) + 20
+                ww = min(220, text_width(who, font(DEAL_SMALL))) + 20
                 if x + ww > x1 - 10:
                     x = x0 + 18
                     y += row_h
-                draw_text(draw, (x - 6, y + 19), who, SIZE_SMALL, TEXT, anchor="lm", max_width=220)
+                draw_text(draw, (x - 6, y + 23), who, DEAL_SMALL, TEXT, anchor="lm", max_width=220)
                 x += ww
     y += row_h + 6
-    # two columns: offers on the left; table clan cards and travellers on the right
-    col = (x1 - x0 - 36) // 2 + 40
-    lx, rx = x0 + 18, x0 + 18 + col + 12
-    ly = ry = y
+    # one column, full width, one thing per line (read at phone width): offers, then the clan
+    # cards on the table, then the travellers
+    lx = x0 + 18
+    width = x1 - lx - 18
+    ly = y
+
+    def row(clan: str, text: str, colour, cross: bool = False) -> None:
+        nonlocal ly
+        clan_square(draw, lx, ly, 34, clan, lang, cross=cross)
+        draw_text(draw, (lx + 44, ly + 17), text, DEAL_SMALL, colour, anchor="lm", max_width=width - 44)
+        ly += 42
+
+    def head(key: str) -> None:
+        nonlocal ly
+        draw_text(draw, (lx, ly), tk(lang, key), DEAL_BODY, GOLD, bold=True)
+        ly += 42
+
     if not view["shared"]:
-        draw_text(draw, (lx, ly), tk(lang, "render.offers"), SIZE_BODY, GOLD, bold=True)
-        ly += 36
+        head("render.offers")
         if not deal["offers"]:
-            draw_text(draw, (lx, ly), tk(lang, "render.no_offers"), SIZE_SMALL, TEXT_DIM)
-            ly += 32
-        for o in deal["offers"][:8]:
+            draw_text(draw, (lx, ly), tk(lang, "render.no_offers"), DEAL_SMALL, TEXT_DIM)
+            ly += 38
+        for o in deal["offers"][:OFFER_ROWS]:
             state = o["state"]
             colour = GOOD if state == "accepted" else (GOLD if state == "inherited" else TEXT)
-            clan_square(draw, lx, ly, 26, o["clan"], lang)
-            text = (f"{_price(lang, o)} · {tk(lang, 'render.' + state)} · {seat_name(names, o['seat'])}"
-                    f" ({tk(lang, 'src.' + o['kind'])})")
-            draw_text(draw, (lx + 34, ly + 13), text, SIZE_SMALL, colour, anchor="lm", max_width=col - 44)
-            ly += 34
+            row(o["clan"], f"{seat_name(names, o['seat'])} ({tk(lang, 'src.' + o['kind'])}) · {_price(lang, o)}"
+                           f" · {tk(lang, 'render.' + state)}", colour)
+        if len(deal["offers"]) > OFFER_ROWS:
+            draw_text(draw, (lx, ly), tk(lang, "render.more_offers", count=len(deal["offers"]) - OFFER_ROWS),
+                      DEAL_SMALL, TEXT_DIM)
+            ly += 38
     else:
-        draw_text(draw, (lx, ly), tk(lang, "render.placards"), SIZE_BODY, GOLD, bold=True)
-        ly += 36
+        head("render.placards")
         for s in [s for s in deal["sources"] if s["kind"] == "placard"][:8]:
-            clan_square(draw, lx, ly, 26, s["clan"], lang)
-            draw_text(draw, (lx + 34, ly + 13), seat_name(names, s["owner"]), SIZE_SMALL, TEXT, anchor="lm",
-                      max_width=col - 44)
-            ly += 34
-    draw_text(draw, (rx, ry), tk(lang, "render.table"), SIZE_BODY, GOLD, bold=True)
-    ry += 36
-    if not deal["table"]:
-        draw_text(draw, (rx, ry), tk(lang, "render.none"), SIZE_SMALL, TEXT_DIM)
-        ry += 32
-    # clan cards grouped by clan so six players' cards fit
-    by_clan: dict[str, list[int]] = {}
-    for tc in deal["table"]:
-        by_clan.setdefault(tc["clan"], []).append(tc["owner"])
-    for c in CLANS:
-        if c in by_clan:
-            clan_square(draw, rx, ry, 26, c, lang)
-            draw_text(draw, (rx + 34, ry + 13), ", ".join(seat_name(names, s) for s in by_clan[c]), SIZE_SMALL, TEXT,
-                      anchor="lm", max_width=x1 - rx - 50)
-            ry += 34
+            row(s["clan"], seat_name(names, s["owner"]), TEXT)
+    if deal["table"]:
+        head("render.table")
+        # clan cards grouped by clan so six players' cards fit
+        by_clan: dict[str, list[int]] = {}
+        for tc in deal["table"]:
+            by_clan.setdefault(tc["clan"], []).append(tc["owner"])
+        for c in CLANS:
+            if c in by_clan:
+                row(c, ", ".join(seat_name(names, s) for s in by_clan[c]), TEXT)
     if deal["away"]:
-        ry += 4
-        draw_text(draw, (rx, ry), tk(lang, "render.away"), SIZE_BODY, GOLD, bold=True)
-        ry += 36
+        head("render.away")
         for a in deal["away"]:
-            clan_square(draw, rx, ry, 26, a["clan"], lang, cross=True)
-            draw_text(draw, (rx + 34, ry + 13), f"{seat_name(names, a['owner'])} · {tk(lang, 'card.' + a['card'])}",
-                      SIZE_SMALL, TEXT_DIM, anchor="lm", max_width=x1 - rx - 50)
-            ry += 34
-    y = max(ly, ry) + 6
+            row(a["clan"], f"{seat_name(names, a['owner'])} · {tk(lang, 'card.' + a['card'])}", TEXT_DIM, cross=True)
+    y = ly + 6
     win = view.get("window")
     if win is not None:
         who = ", ".join(seat_name(names, s) for s in win["owing"]) or "—"
@@ -269,10 +276,10 @@ def _deal_panel(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lan
                 text = tk(lang, "render.window_reaction", seat=seat_name(names, win["by"]), card=win["card"], seats=who)
         else:
             text = tk(lang, "render.window_last_call", seats=who)
-        draw.rounded_rectangle([x0 + 10, y, x1 - 10, y + 44], radius=10, fill=blend(GOLD, BG, 0.75), outline=GOLD,
+        draw.rounded_rectangle([x0 + 10, y, x1 - 10, y + 52], radius=10, fill=blend(GOLD, BG, 0.75), outline=GOLD,
                                width=2)
-        draw_text(draw, (x0 + 26, y + 22), text, SIZE_SMALL, WHITE, bold=True, anchor="lm", max_width=x1 - x0 - 52)
-        y += 54
+        draw_text(draw, (x0 + 26, y + 26), text, DEAL_SMALL, WHITE, bold=True, anchor="lm", max_width=x1 - x0 - 52)
+        y += 62
     return y + 6
 
 

@@ -38,7 +38,7 @@ W = 1200
 MARGIN = 16
 GAP = 8
 TILE_W = (W - 2 * MARGIN - 4 * GAP) // 5
-TILE_H = 150
+TILE_H = 172
 DARK_INK = (20, 22, 28)
 GREY_TRAVEL = (150, 156, 168)
 COVER = (18, 20, 26)
@@ -182,9 +182,10 @@ def tile_base(space: int, card: int | None, lang: str) -> tuple[Image.Image, tup
         draw.rounded_rectangle([px, y0 + 8, px + pw, y0 + 40], radius=9, fill=(150, 40, 50), outline=GOLD, width=2)
         draw_text(draw, (px + pw / 2, y0 + 24), pill, SIZE_BODY, WHITE, bold=True, anchor="mm")
     # requirements flow left to right and wrap: required clans as big squares, pools as boxes;
-    # squares shrink a step when a space's requirements would not fit the tile
+    # squares shrink a step when a space's requirements would not fit the tile (they start large:
+    # the picture is read about 400 pixels wide on a phone)
     label_w = text_width("5×", font(SIZE_SMALL, True)) + 8
-    for big, small in ((38, 28), (34, 26), (30, 22)):
+    for big, small in ((42, 36), (40, 32), (38, 28), (34, 26), (30, 22)):
         placed = flow(sp, big, small, label_w, x0, y0 + 48, x1)
         if placed[-1][2] + placed[-1][3] <= y1 - 6:
             break
