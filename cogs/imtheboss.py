@@ -4,7 +4,10 @@ Pass button for the pass-or-stop windows and the last call.
 The panel follows the phase: the marker select, the turn (deal here / roll / draw), the
 discard form, and the negotiation, where everyone may act at any time: offers (a select of
 your investors opens a price form), withdrawals, clan cards, travel, recruit triples, the boss
-card, and for the boss accept / decline, close and give up. A card that opens a window makes
+card, and for the boss accept / decline (the first offers as lines with their button beside
+them, every other answer in one select the house splits by 25), close and give up. Every other
+player owes the boss an offer or a pass (issue 19), which the ping's to-do line says. A card
+that opens a window makes
 every other player answer Pass or Stop; the public side of the window (table, ping) is the same
 for everyone, and the private panel shows Stop only to a holder of one.
 
@@ -16,10 +19,11 @@ a fresh panel. The engine judges every action anyway.
 Codes (never starting with "L", "H", "!" or "#", which belong to the lobby, the house and the
 house's action codes):
     rf                 button: redraw the panel (any version)
-    mo                 button: the components that did not fit (any version)
+    mo                 button: "More" of panels drawn before everything fitted on one: redraws
     w<window>|p, |s    button: pass / stop in that window (any version)
     x<key>|<json>      button: that action, while the moment <key> lasts (any version)
-    x<key>             select: the chosen option's value is the action's JSON (any version)
+    x<key>~<name>      select: the chosen option's value is the action's JSON (any version);
+                       the house's pages of a long select add "~<n>", which the router removes
     of<key>            select: one of your investors -> the price form (modal "om|<src>")
     tv<key>            select: a travel target -> its travel cards (when options overflow)
     cu<key>            select: the rival investors a 2-player close uses
