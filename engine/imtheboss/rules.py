@@ -354,8 +354,12 @@ class ImTheBoss(TurnMixin, DealMixin, ReactionMixin, CloseMixin, ViewMixin, Game
         deal = state["deal"]
         if state["phase"] == "deal":
             if not deal["expired"]:
-                # the boss decides; everyone asked owes an offer or a pass (issue 19)
-                out.append(Window(deal["dl"], "deal", (deal["boss"], *deal.get("asked", ()))))
+                out.append(Window(deal["dl"], "deal", (deal["boss"],)))
+                # Everyone asked owes the boss an offer or a pass (issue 19): told and reminded,
+                # but with no deadline of its own (its kind is no timer), so at the deal's
+                # deadline the seat-filler never offers or plays cards for an absent player.
+                if deal.get("asked"):
+                    out.append(Window(f"offers:{deal['dl']}", "offers", tuple(deal["asked"])))
         elif win is None and state["timer"] is not None:
             t = state["timer"]
             seat = state["marker_seat"] if state["phase"] == "marker" else state["active"]

@@ -14,7 +14,21 @@ ANN, BOB, CAL, DOT = 0, 1, 2, 3
 
 
 def _deal_window(st):
-    return next(w for w in GAME.windows(st) if w.kind == "deal")
+    """Who owes something in the deal: the boss (the deal's deadline) and everyone asked."""
+    windows = {w.kind: w for w in GAME.windows(st)}
+    assert windows["deal"].seats == (st["deal"]["boss"],)
+    return type("Owed", (), {"seats": tuple(s for w in windows.values() if w.kind in ("deal", "offers")
+                                            for s in w.seats)})
+
+
+def test_no_deadline_but_the_bosses_in_a_deal():
+    """Answering the boss has no deadline of its own: at the deal's deadline the seat-filler
+    acts for the boss only, never for an absent player who was asked (issue 19)."""
+    st = make(4, {"red": ANN, "blue": BOB, "orange": CAL}, marker=10)
+    act(st, ANN, type="deal_here")
+    offers = next(w for w in GAME.windows(st) if w.kind == "offers")
+    assert offers.seats == (BOB, CAL, DOT)
+    assert offers.kind not in {t.kind for t in GAME.timers}
 
 
 def test_deal_window_owes_every_player_an_offer_or_a_pass():

@@ -555,7 +555,7 @@ def test_deal_deadline_waits_for_reaction_window():
     act(st, ANN, type="deal_here")
     act(st, CAL, type="travel", color="orange", src="placard:orange")
     kinds = sorted(w.kind for w in GAME.windows(st))
-    assert kinds == ["deal", "reaction"]
+    assert kinds == ["deal", "offers", "reaction"]  # the others still owe the boss an answer
     act(st, SYSTEM, type="timeout", id=st["deal"]["dl"])
     assert st["phase"] == "deal" and [w.kind for w in GAME.windows(st)] == ["reaction"]
     ev = act(st, SYSTEM, type="timeout", id=st["window"]["id"])
