@@ -68,6 +68,9 @@ class ImTheBoss(TurnMixin, DealMixin, ReactionMixin, CloseMixin, ViewMixin, Game
         TimerKind("reaction", 120, 8 * 3600),
         TimerKind("last_call", 120, 8 * 3600),
         TimerKind("deal", 1800, 48 * 3600),
+        # Answering the boss (an offer or a pass, issue 19): half the deal's time, so the answers
+        # are in while the boss still has time to decide.
+        TimerKind("offers", 900, 24 * 3600),
     )
 
     # == set-up ====================================================================================
@@ -355,9 +358,8 @@ class ImTheBoss(TurnMixin, DealMixin, ReactionMixin, CloseMixin, ViewMixin, Game
         if state["phase"] == "deal":
             if not deal["expired"]:
                 out.append(Window(deal["dl"], "deal", (deal["boss"],)))
-                # Everyone asked owes the boss an offer or a pass (issue 19): told and reminded,
-                # but with no deadline of its own (its kind is no timer), so at the deal's
-                # deadline the seat-filler never offers or plays cards for an absent player.
+                # Everyone asked owes the boss an offer or a pass (issue 19), in a window of its
+                # own with a shorter deadline than the deal's: at it, the late answer "pass".
                 if deal.get("asked"):
                     out.append(Window(f"offers:{deal['dl']}", "offers", tuple(deal["asked"])))
         elif win is None and state["timer"] is not None:

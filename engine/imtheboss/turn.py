@@ -166,6 +166,12 @@ class TurnMixin:
                 self._close_deal(state, ev)
             return ev
         deal = state["deal"]
+        if deal is not None and window_id == f"offers:{deal['dl']}":
+            # the time to answer the boss is up: whoever has not answered passes (issue 19)
+            for seat in deal.get("asked", ()):
+                ev.append({"type": "deal_passed", "seat": seat, "space": deal["space"]})
+            deal["asked"] = []
+            return ev
         if deal is not None and deal["dl"] == window_id:
             deal["expired"] = True
             self._settle(state, ev)

@@ -21,14 +21,16 @@ def _deal_window(st):
                                             for s in w.seats)})
 
 
-def test_no_deadline_but_the_bosses_in_a_deal():
-    """Answering the boss has no deadline of its own: at the deal's deadline the seat-filler
-    acts for the boss only, never for an absent player who was asked (issue 19)."""
+def test_answering_the_boss_has_a_shorter_deadline_at_which_the_late_pass():
     st = make(4, {"red": ANN, "blue": BOB, "orange": CAL}, marker=10)
     act(st, ANN, type="deal_here")
     offers = next(w for w in GAME.windows(st) if w.kind == "offers")
     assert offers.seats == (BOB, CAL, DOT)
-    assert offers.kind not in {t.kind for t in GAME.timers}
+    assert GAME.timer("offers").slow < GAME.timer("deal").slow
+    act(st, CAL, type="offer", src="placard:orange", ask={"usd": 1})
+    ev = act(st, SYSTEM, type="timeout", id=offers.id)
+    assert ev == [{"type": "deal_passed", "seat": BOB, "space": 10}, {"type": "deal_passed", "seat": DOT, "space": 10}]
+    assert [w.kind for w in GAME.windows(st)] == ["deal"] and st["phase"] == "deal"
 
 
 def test_deal_window_owes_every_player_an_offer_or_a_pass():
