@@ -4,7 +4,10 @@ Pass button for the pass-or-stop windows and the last call.
 The panel follows the phase: the marker select, the turn (deal here / roll / draw), the
 discard form, and the negotiation, where everyone may act at any time: offers (a select of
 your investors opens a price form), withdrawals, clan cards, travel, recruit triples, the boss
-card, and for the boss accept / decline, close and give up. A card that opens a window makes
+card, and for the boss accept / decline (the first offers as lines with their button beside
+them, every other answer in one select the house splits by 25), close and give up. Every other
+player owes the boss an offer or a pass (issue 19), which the ping's to-do line says. A card
+that opens a window makes
 every other player answer Pass or Stop; the public side of the window (table, ping) is the same
 for everyone, and the private panel shows Stop only to a holder of one.
 
@@ -16,10 +19,11 @@ a fresh panel. The engine judges every action anyway.
 Codes (never starting with "L", "H", "!" or "#", which belong to the lobby, the house and the
 house's action codes):
     rf                 button: redraw the panel (any version)
-    mo                 button: the components that did not fit (any version)
+    mo                 button: "More" of panels drawn before everything fitted on one: redraws
     w<window>|p, |s    button: pass / stop in that window (any version)
     x<key>|<json>      button: that action, while the moment <key> lasts (any version)
-    x<key>             select: the chosen option's value is the action's JSON (any version)
+    x<key>~<name>      select: the chosen option's value is the action's JSON (any version);
+                       the house's pages of a long select add "~<n>", which the router removes
     of<key>            select: one of your investors -> the price form (modal "om|<src>")
     tv<key>            select: a travel target -> its travel cards (when options overflow)
     cu<key>            select: the rival investors a 2-player close uses
@@ -34,139 +38,40 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from cogs.imtheboss_deal import DealPanel
+from cogs.imtheboss_words import (
+    MAX_OPTIONS,
+    T,
+    clan,
+    ctx_key,
+    draw_count,
+    kind_emoji,
+    money_range,
+    name_of,
+    needs_text,
+    sep,
+)
 from cogs.shared.panel import (
     Apply,
     Ask,
     Button,
-    Modal,
     Option,
     Panel,
     Refuse,
     Reply,
+    Section,
     Select,
     Show,
-    TextInput,
     parse_amount,
 )
 from cogs.shared.titles import PanelContext, TableContext, TitleUI
-from engine.imtheboss.data import CIDX, CLANS, DRAW, DRAW_BY_PLACARDS, KINDS, SPACES, kind
-from engine.imtheboss.table import shared_plan
+from engine.imtheboss.data import CLANS, KINDS, SPACES, kind
 from locales import Translator
-from locales.format import separator
-
-T = "imtheboss"
-MAX_OPTIONS = 25
-ROWS = 5
-CLAN_EMOJI = {"red": "🟥", "blue": "🟦", "yellow": "🟨", "magenta": "🟪", "orange": "🟧", "green": "🟩"}
-KIND_EMOJI = {"recruit": "👥", "boss": "📢", "stop": "✋", "travel-grey": "✈️"}
-
 
 # -- small helpers ------------------------------------------------------------------------------
 
 
-def sep(t: Translator) -> str:
-    return separator(t.lang)
-
-
-def name_of(names: list[str], seat: int | None) -> str:
-    if seat is None:
-        return "-"
-    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
-
-
-def clan(t: Translator, c: str, emoji: bool = True) -> str:
-    word = t(f"{T}.clan.{c}")
-    return f"{CLAN_EMOJI[c]} {word}" if emoji else word
-
-
-def kind_emoji(k: str) -> str:
-    if k.startswith("clan-"):
-        return CLAN_EMOJI[k[5:]]
-    if k.startswith("travel-"):
-        return "✈️"
-    return KIND_EMOJI.get(k, "🂠")
-
-
-def space_letter(t: Translator, space: int | None) -> str:
-    return "-" if space is None else t(f"{T}.space.{space}")
-
-
-def needs_text(t: Translator, space: int, emoji: bool = True) -> str:
-    """What a space asks for: "🟥 Red + 🟦 Blue + 2 of 🟪/🟧/🟩"."""
-    sp = SPACES[space]
-    parts = [clan(t, c, emoji) for c in sp["req"]]
-    for pool, k in sp["pools"]:
-        members = "/".join(CLAN_EMOJI[c] if emoji else t(f"{T}.clan.{c}") for c in pool)
-        parts.append(t(f"{T}.ui.pool", k=k, clans=members))
-    return " + ".join(parts)
-
-
-def price(t: Translator, ask: dict[str, int], usd: int) -> str:
-    if "div" in ask:
-        return t(f"{T}.ui.price_div", count=ask["div"], usd=usd)
-    return t(f"{T}.ui.price_usd", usd=usd)
-
-
-def src_text(t: Translator, names: list[str], source: dict[str, Any], owner: bool = True) -> str:
-    """ "Bob: 🟧 Orange placard" (or without the owner)."""
-    what = t(f"{T}.ui.src", clan=clan(t, source["clan"]), src=source["kind"])
-    return t(f"{T}.ui.owned", seat=name_of(names, source["owner"]), what=what) if owner else what
-
-
-def offer_text(t: Translator, names: list[str], o: dict[str, Any], owner: bool = True) -> str:
-    what = src_text(t, names, {"clan": o["clan"], "kind": o["kind"], "owner": o["seat"]}, owner)
-    return f"{what} · {price(t, o['ask'], o['usd'])}"
-
-
-def ctx_key(view: dict[str, Any]) -> str:
-    """The moment a deal component was drawn for: the open window, else the deal (its deadline
-    id changes with each boss), else the turn's timer."""
-    win = view.get("window")
-    if win:
-        return win["id"]
-    deal = view.get("deal")
-    if deal:
-        return deal.get("deadline") or f"deal{deal['space']}"
-    timer = view.get("timer")
-    return timer["id"] if timer else "-"
-
-
-def compact(action: dict[str, Any]) -> str:
-    return json.dumps(action, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
-
-
-def draw_count(view: dict[str, Any], seat: int) -> int:
-    if view["options"].get("draw_by_placards"):
-        held = len(view["seats"][seat]["placards"])
-        return DRAW_BY_PLACARDS[min(held, len(DRAW_BY_PLACARDS) - 1)]
-    return DRAW
-
-
-def pseudo_state(view: dict[str, Any]) -> dict[str, Any]:
-    """Enough of an engine state, rebuilt from a view, for the deal's pure functions."""
-    deal = view["deal"]
-    placards: list[int | None] = [None] * len(CLANS)
-    for s in view["seats"]:
-        for c in s["placards"]:
-            placards[CIDX[c]] = s["seat"]
-    return {
-        "placards": placards,
-        "deal": {"space": deal["space"], "boss": deal["boss"], "away": {a["clan"]: None for a in deal["away"]},
-                 "table": [dict(x) for x in deal["table"]], "offers": []},
-    }
-
-
-def money_range(t: Translator, est: list[int]) -> str:
-    lo, hi = est
-    if hi <= 0:
-        return t(f"{T}.render.money_zero")
-    return t(f"{T}.render.money_range", lo=lo, hi=hi)
-
-
-# -- the UI -------------------------------------------------------------------------------------
-
-
-class UI(TitleUI):
+class UI(DealPanel, TitleUI):
     title = T
     colour = 0xD4A017
     #: Every answer in a window is a line on the table and in the log, not a message of its own.
@@ -200,38 +105,24 @@ class UI(TitleUI):
         return panel
 
     def _base(self, pc: PanelContext, lines: list[str], comps: list[Any], *, refresh: bool = True,
-              fields: bool = True) -> Panel:
+              fields: bool = True, sections: list[Section] | None = None) -> Panel:
+        """The panel: text, the things acted on each with its button beside it (Sections), then
+        every button and select. Components V2 has room for all of them (the house splits a select
+        of more than 25 options), so nothing is put away in a sub-panel."""
         view = pc.view
         names, lang = list(pc.picture_names), pc.t.lang
         buttons = [c for c in comps if isinstance(c, Button)]
         selects = [c for c in comps if isinstance(c, Select)]
         if refresh:
             buttons.append(Button(pc.tk("ui.refresh"), "rf", "secondary", emoji="🔄", any_version=True))
-        keep, extra = self._layout(len(buttons), len(selects))
-        main: list[Any] = list(buttons)
-        if extra:
-            main.append(Button(pc.tk("ui.more"), "mo", "secondary", emoji="➕", any_version=True))
-        main += selects[:keep]
-        panel = Panel(
+        return Panel(
             title=f"{pc.tk('name')} · {name_of(pc.names, pc.seat)}",
             description="\n".join(x for x in lines if x)[:4000],
             fields=self.holdings(pc) if fields else [],
-            components=main,
+            components=[*buttons, *selects],
             image=lambda: self.render.panel_image(view, names, lang),
+            sections=list(sections or []),
         )
-        panel._extra = selects[keep:]  # type: ignore[attr-defined]  # for the "More" sub-panel
-        return panel
-
-    @staticmethod
-    def _layout(buttons: int, selects: int, rows: int = ROWS) -> tuple[int, bool]:
-        """Buttons take rows of five, each select a row of its own. Returns how many selects fit
-        and whether some do not (they go to a "More" sub-panel, whose button may need a row)."""
-        room = rows - (buttons + 4) // 5
-        if selects <= room:
-            return selects, False
-        if buttons % 5 == 0:  # the More button starts a new row
-            room -= 1
-        return max(0, room), True
 
     def holdings(self, pc: PanelContext) -> list[tuple[str, str, bool]]:
         """Your hand in words (the picture shows the cards), money and placards."""
@@ -414,288 +305,18 @@ class UI(TitleUI):
 
     # -- the negotiation --------------------------------------------------------------------------
 
-    def deal_lines(self, t: Translator, view: dict[str, Any], names: list[str], full: bool = True) -> list[str]:
-        """The deal in a few lines: head, slots, offers and promises, travellers."""
-        deal = view["deal"]
-        boss = name_of(names, deal["boss"])
-        head = t(f"{T}.ui.deal_head", space=deal["space"], card=deal["card"], div=deal["div"], value=deal["value"],
-                 proceeds=deal["proceeds"], boss=boss)
-        if deal["starter"] != deal["boss"]:
-            head += " " + t(f"{T}.ui.deal_starter", seat=name_of(names, deal["starter"]))
-        lines = [head, t(f"{T}.ui.needs", list=self.slots_text(t, view, names))]
-        if view["shared"]:
-            lines.append(t(f"{T}.ui.shared_line", share=deal.get("share") or 0))
-        else:
-            offers = [o for o in deal["offers"]]
-            if offers:
-                lines.append(t(f"{T}.ui.offers_line", list="; ".join(
-                    f"{offer_text(t, names, o)} ({t(f'{T}.render.' + o['state'])})" for o in offers)))
-            if deal["accepted_total"]:
-                lines.append(t(f"{T}.ui.promised", total=deal["accepted_total"], proceeds=deal["proceeds"],
-                               room=deal["room"]))
-        if full:
-            offered = {o["src"] for o in deal["offers"]}
-            free = [s for s in deal["sources"] if not s["committed"] and s["src"] not in offered]
-            if free:
-                lines.append(t(f"{T}.ui.could_join", list=sep(t).join(src_text(t, names, s) for s in free)))
-        if deal["away"]:
-            lines.append(t(f"{T}.ui.away_line", list=sep(t).join(
-                src_text(t, names, {"clan": a["clan"], "kind": "placard", "owner": a["owner"]}) for a in deal["away"])))
-        return lines
 
-    def slots_text(self, t: Translator, view: dict[str, Any], names: list[str]) -> str:
-        deal = view["deal"]
-        owners = {s["src"]: s["owner"] for s in deal["sources"]}
-        parts = []
-        for slot in deal["slots"]:
-            if slot["kind"] == "req":
-                c = slot["clans"][0]
-                by = [name_of(names, owners.get(src)) for src in slot["by"]]
-                if by:
-                    parts.append(f"✅ {clan(t, c)} ({sep(t).join(dict.fromkeys(by))})")
-                else:
-                    parts.append(f"⬜ {clan(t, c)}")
-            else:
-                members = "/".join(CLAN_EMOJI[c] for c in slot["clans"])
-                got = [clan(t, c) for c in slot["filled"]]
-                mark = "✅" if len(slot["filled"]) >= slot["k"] else "⬜"
-                text = t(f"{T}.ui.pool", k=slot["k"], clans=members)
-                if got:
-                    text += ": " + sep(t).join(got)
-                missing = slot["k"] - len(slot["filled"])
-                if missing > 0:
-                    text += " " + t(f"{T}.ui.more_needed", count=missing)
-                parts.append(f"{mark} {text}")
-        return " · ".join(parts)
 
-    def deal_panel(self, pc: PanelContext) -> Panel:
-        view = pc.view
-        deal = view["deal"]
-        win = view.get("window")
-        me = pc.seat
-        names = pc.names
-        key = ctx_key(view)
-        lines = self.deal_lines(pc.t, view, names)
-        comps: list[Any] = []
-        boss = deal["boss"] == me
-        if win is not None and win["kind"] == "last_call":
-            waiting = sep(pc.t).join(name_of(names, s) for s in win["owing"])
-            lines.insert(0, pc.tk("ui.last_call_line", seat=name_of(names, win["by"])))
-            if boss:
-                lines.append(pc.tk("ui.last_call_boss", seats=waiting))
-                if {"type": "cancel_close"} in pc.legal:
-                    comps.append(self._x(pc, key, pc.tk("ui.cancel_close"), {"type": "cancel_close"}, "secondary",
-                                         emoji="↩️"))
-            else:
-                if me in win["owing"]:
-                    lines.append(pc.tk("ui.last_call_prompt", seat=name_of(names, win["by"])))
-                    comps.append(Button(pc.tk("ui.pass"), f"w{win['id']}|p", "success", emoji="👌", any_version=True))
-                else:
-                    lines.append(pc.tk("ui.last_call_passed", seats=waiting))
-                comps += self._card_plays(pc, key)
-            return self._base(pc, lines, comps)
-        if boss:
-            lines.append(pc.tk("ui.shared_you_boss" if view["shared"] else "ui.you_boss"))
-            comps += self._boss_components(pc, key, lines)
-        else:
-            lines.append(pc.tk("ui.shared_not_boss" if view["shared"] else "ui.you_not_boss",
-                               boss=name_of(names, deal["boss"]), share=deal.get("share") or 0))
-            comps += self._offer_components(pc, key, lines)
-        comps += self._card_plays(pc, key)
-        if not any(not (isinstance(c, Button) and c.code == "rf") for c in comps):
-            lines.append(pc.tk("ui.deal_nothing"))
-        return self._base(pc, lines, comps)
 
-    def _x(self, pc: PanelContext, key: str, label: str, action: dict[str, Any], style: str = "primary",
-           emoji: str | None = None) -> Button:
-        """A button for `action` that stays good while the moment `key` lasts."""
-        code = f"x{key}|{compact(action)}"
-        if len(code) > 80:  # never for this title's actions; the version-bound way as a fallback
-            return pc.act(label, action, style, emoji=emoji)
-        return Button(label[:80], code, style, emoji=emoji, any_version=True)
 
-    def _x_select(self, pc: PanelContext, key: str, name: str, placeholder: str, options: list[Option]) -> Select:
-        """A select of actions for this moment; `name` keeps two such selects on one panel apart
-        (Discord refuses a message whose components share a custom_id)."""
-        return Select(f"x{key}~{name}", placeholder, options[:MAX_OPTIONS], any_version=True)
 
-    def _x_option(self, label: str, action: dict[str, Any], description: str | None = None,
-                  emoji: str | None = None) -> Option:
-        return Option(label[:100], compact(action), (description or None) and description[:100], emoji=emoji)
 
-    def _boss_components(self, pc: PanelContext, key: str, lines: list[str]) -> list[Any]:
-        view = pc.view
-        deal = view["deal"]
-        t, names = pc.t, pc.names
-        comps: list[Any] = []
-        answers = [a for a in pc.legal if a["type"] in ("accept", "decline")]
-        offers = {o["id"]: o for o in deal["offers"]}
-        if answers:
-            ids = list(dict.fromkeys(a["offer"] for a in answers))
-            lines.append(pc.tk("ui.offers_prompt", count=len(ids)))
-            if len(answers) <= 4:
-                for oid in ids:
-                    o = offers[oid]
-                    if {"type": "accept", "offer": oid} in pc.legal:
-                        comps.append(self._x(pc, key, pc.tk("ui.accept_btn", what=offer_text(t, names, o)),
-                                             {"type": "accept", "offer": oid}, "success"))
-                    elif o["state"] == "pending":
-                        lines.append(pc.tk("ui.cannot_accept", what=offer_text(t, names, o), room=deal["room"]))
-                    comps.append(self._x(pc, key, pc.tk("ui.decline_btn", what=offer_text(t, names, o)),
-                                         {"type": "decline", "offer": oid}, "danger"))
-            else:
-                options = []
-                for a in answers:
-                    o = offers[a["offer"]]
-                    verb = "ui.accept_opt" if a["type"] == "accept" else "ui.decline_opt"
-                    options.append(self._x_option(pc.tk(verb, what=offer_text(t, names, o)), a,
-                                                  pc.tk(f"render.{o['state']}"),
-                                                  emoji="✅" if a["type"] == "accept" else "❌"))
-                comps.append(self._x_select(pc, key, "o", pc.tk("ui.offers_select"), options))
-        close = {"type": "close"}
-        if close in pc.legal:
-            lines.append("✅ " + pc.tk("ui.can_close"))
-            if view["shared"]:
-                comps += self._shared_close(pc, key, lines)
-            else:
-                comps.append(self._x(pc, key, pc.tk("ui.close"), close, "success"))
-        elif not deal["met"]:
-            lines.append("⬜ " + pc.tk("ui.cannot_close"))
-        if {"type": "fail"} in pc.legal:
-            comps.append(self._x(pc, key, pc.tk("ui.fail"), {"type": "fail"}, "secondary", emoji="🏳️"))
-        return comps
 
-    def _shared_close(self, pc: PanelContext, key: str, lines: list[str]) -> list[Any]:
-        """2-player rules: Close uses the fewest rival investors (shown); a select may name others."""
-        view = pc.view
-        deal = view["deal"]
-        t, names = pc.t, pc.names
-        comps: list[Any] = [self._x(pc, key, pc.tk("ui.close"), {"type": "close"}, "success")]
-        try:
-            _, foreign = shared_plan(pseudo_state(view))
-        except (ValueError, KeyError):
-            return comps
-        share = deal.get("share") or 0
-        if foreign:
-            lines.append(pc.tk("ui.close_plan", list=sep(t).join(src_text(t, names, s) for s in foreign),
-                               share=share, total=share * len(foreign)))
-        else:
-            lines.append(pc.tk("ui.close_plan_none"))
-        have = {s["clan"] for s in deal["sources"] if s["owner"] == deal["boss"]}
-        rivals = [s for s in deal["sources"] if s["owner"] != deal["boss"] and s["clan"] not in have]
-        if foreign and len(rivals) > len(foreign):
-            options = [Option(src_text(t, names, s)[:100], s["src"], emoji=CLAN_EMOJI[s["clan"]]) for s in rivals]
-            comps.append(Select(f"cu{key}", pc.tk("ui.close_use", count=len(foreign)), options[:MAX_OPTIONS],
-                                min_values=len(foreign), max_values=len(foreign), any_version=True))
-        return comps
 
-    def _offer_components(self, pc: PanelContext, key: str, lines: list[str]) -> list[Any]:
-        view = pc.view
-        deal = view["deal"]
-        t, names = pc.t, pc.names
-        comps: list[Any] = []
-        offers = {o["src"]: o for o in deal["offers"] if o["seat"] == pc.seat}
-        srcs = list(dict.fromkeys(a["src"] for a in pc.legal_of("offer")))
-        by_src = {s["src"]: s for s in deal["sources"]}
-        if srcs:
-            options = []
-            for src in srcs:
-                s = by_src.get(src)
-                if s is None:
-                    continue
-                o = offers.get(src)
-                desc = pc.tk("ui.offer_current", price=price(t, o["ask"], o["usd"])) if o else pc.tk("ui.no_offer")
-                options.append(Option(src_text(t, names, s, owner=False)[:100], src, desc[:100],
-                                      emoji=CLAN_EMOJI[s["clan"]]))
-            if options:
-                lines.append(pc.tk("ui.offer_hint_line", proceeds=deal["proceeds"], room=deal["room"],
-                                   value=deal["value"]))
-                comps.append(Select(f"of{key}", pc.tk("ui.offer"), options[:MAX_OPTIONS], any_version=True))
-        for a in pc.legal_of("withdraw"):
-            o = next((o for o in deal["offers"] if o["id"] == a["offer"]), None)
-            if o is not None:
-                comps.append(self._x(pc, key, pc.tk("ui.withdraw_btn", what=offer_text(t, names, o, owner=False)), a,
-                                     "secondary", emoji="↩️"))
-        return comps
 
-    def _card_plays(self, pc: PanelContext, key: str) -> list[Any]:
-        """I'm the boss!, clan cards, travels and recruit triples, as the legal list allows."""
-        view = pc.view
-        deal = view["deal"]
-        t, names = pc.t, pc.names
-        comps: list[Any] = []
-        if {"type": "boss"} in pc.legal:
-            comps.append(self._x(pc, key, pc.tk("ui.boss"), {"type": "boss"}, "danger"))
-        clans = pc.legal_of("play_clan")
-        if clans:
-            covered = set(deal["covered"])
-            options = []
-            for a in clans:
-                c = a["clan"]
-                desc = pc.tk("ui.clan_covered") if c in covered else pc.tk("ui.clan_needed")
-                options.append(self._x_option(pc.tk("ui.clan_option", clan=clan(t, c, emoji=False)), a, desc,
-                                              emoji=CLAN_EMOJI[c]))
-            comps.append(self._x_select(pc, key, "c", pc.tk("ui.play_clan"), options))
-        travels = pc.legal_of("travel")
-        if travels:
-            by_src = {s["src"]: s for s in deal["sources"]}
-            if len(travels) <= MAX_OPTIONS:
-                options = []
-                for a in travels:
-                    s = by_src.get(a["src"])
-                    if s is None:
-                        continue
-                    label = pc.tk("ui.travel_option", what=src_text(t, names, s), card=f"travel-{a['color']}")
-                    options.append(self._x_option(label, a, self._src_state(pc, s), emoji="✈️"))
-                comps.append(self._x_select(pc, key, "t", pc.tk("ui.travel"), options))
-            else:
-                targets = list(dict.fromkeys(a["src"] for a in travels))
-                options = [Option(src_text(t, names, by_src[s])[:100], s, self._src_state(pc, by_src[s])[:100],
-                                  emoji=CLAN_EMOJI[by_src[s]["clan"]]) for s in targets if s in by_src]
-                comps.append(Select(f"tv{key}", pc.tk("ui.travel"), options[:MAX_OPTIONS], any_version=True))
-        recruits = pc.legal_of("recruit")
-        if recruits:
-            comps.append(self._recruit_select(pc, recruits, key=key))
-        return comps
 
-    def _recruit_select(self, pc: PanelContext, recruits: list[dict[str, Any]], key: str = "",
-                        version_bound: bool = False) -> Select:
-        view = pc.view
-        owners = {c: s["seat"] for s in view["seats"] for c in s["placards"]}
-        options = []
-        for a in recruits:
-            c = a["clan"]
-            owner = owners.get(c)
-            label = pc.tk("ui.recruit_spare", clan=clan(pc.t, c, emoji=False)) if owner is None else \
-                pc.tk("ui.recruit_from", clan=clan(pc.t, c, emoji=False), seat=name_of(pc.names, owner))
-            if version_bound:
-                options.append(pc.act_option(label, a, emoji=CLAN_EMOJI[c]))
-            else:
-                options.append(self._x_option(label, a, emoji=CLAN_EMOJI[c]))
-        if version_bound:
-            return Select("act", pc.tk("ui.recruit"), options[:MAX_OPTIONS])
-        return self._x_select(pc, key, "r", pc.tk("ui.recruit"), options)
 
-    def _src_state(self, pc: PanelContext, s: dict[str, Any]) -> str:
-        deal = pc.view["deal"]
-        if s["auto"]:
-            return pc.tk("ui.state_boss")
-        o = next((o for o in deal["offers"] if o["src"] == s["src"]), None)
-        if o is not None:
-            return pc.tk(f"render.{o['state']}") + " · " + price(pc.t, o["ask"], o["usd"])
-        return pc.tk("ui.state_free")
 
-    def travel_menu(self, pc: PanelContext, key: str, src: str) -> Panel:
-        view = pc.view
-        s = next((s for s in view["deal"]["sources"] if s["src"] == src), None)
-        plays = [a for a in pc.legal_of("travel") if a["src"] == src]
-        if s is None or not plays:
-            return self.panel(pc, notice="⏳ " + pc.t("core.panel.stale"))
-        lines = [pc.tk("ui.travel_colour"), src_text(pc.t, pc.names, s)]
-        comps: list[Any] = [self._x(pc, key, pc.tk(f"card.travel-{a['color']}"), a, "primary", emoji="✈️")
-                            for a in plays]
-        comps.append(Button(pc.tk("ui.back"), "rf", "secondary", emoji="↩️", any_version=True))
-        return self._base(pc, lines, comps, refresh=False, fields=False)
 
     # == clicks ==================================================================================
 
@@ -703,8 +324,8 @@ class UI(TitleUI):
         view = pc.view
         if code in ("rf", "bk"):
             return Show(self.panel(pc))
-        if code == "mo":
-            return Show(self._overflow(pc))
+        if code == "mo":  # the "More" button of panels drawn before everything fitted on one
+            return Show(self.panel(pc))
         if code.startswith("w"):
             wid, _, verb = code[1:].partition("|")
             win = view.get("window")
@@ -757,28 +378,6 @@ class UI(TitleUI):
                 return Refuse("ui.discard_choose")
             return Apply({"type": "discard", "cards": picks})
         return Refuse("core.error.bad_action")
-
-    def _overflow(self, pc: PanelContext) -> Panel:
-        """The selects that did not fit on the panel, with a way back."""
-        panel = self.panel(pc)
-        extra = list(getattr(panel, "_extra", []))[:ROWS - 1]
-        comps: list[Any] = extra + [Button(pc.tk("ui.back"), "rf", "secondary", emoji="↩️", any_version=True)]
-        return Panel(title=panel.title, description=panel.description, components=comps, image=panel.image)
-
-    def offer_modal(self, pc: PanelContext, src: str) -> Modal:
-        view = pc.view
-        deal = view["deal"]
-        s = next(s for s in deal["sources"] if s["src"] == src)
-        current = next((o for o in deal["offers"] if o["src"] == src and o["seat"] == pc.seat), None)
-        usd = str(current["ask"]["usd"]) if current and "usd" in current["ask"] else ""
-        div = str(current["ask"]["div"]) if current and "div" in current["ask"] else ""
-        hint = pc.tk("ui.offer_hint", proceeds=deal["proceeds"], room=deal["room"])
-        return Modal(pc.tk("ui.offer_modal", clan=s["clan"], src=s["kind"]), f"om|{src}", [
-            TextInput("usd", pc.tk("ui.offer_usd"), placeholder=hint, default=usd, max_length=6, required=False),
-            TextInput("div", pc.tk("ui.offer_div", value=deal["value"]),
-                      placeholder=pc.tk("ui.offer_div_hint", div=deal["div"], value=deal["value"]), default=div,
-                      max_length=3, required=False),
-        ])
 
     def on_modal(self, pc: PanelContext, code: str, fields: dict[str, str]) -> Reply:
         if not code.startswith("om|"):
@@ -841,23 +440,27 @@ class UI(TitleUI):
             return [Button(tc.tk("ui.pass"), f"w{win['id']}|p", "secondary", emoji="👌", any_version=True)]
         return []
 
-    def ping_text(self, t: Translator, view: dict[str, Any]) -> str | None:
+    def todo(self, t: Translator, view: dict[str, Any], seat: int) -> str | None:
+        """What `seat` can do now, for the ping that names it (the public view: it goes to the
+        channel). In a deal the boss decides and every other player owes an offer or a pass."""
         if view.get("over"):
             return None
         win = view.get("window")
+        deal = view.get("deal")
         if win is not None and win["kind"] == "reaction":
-            return t(f"{T}.ui.ping_reaction", card=win["card"])
+            return t(f"{T}.todo.reaction", card=win["card"]) if seat in win["owing"] else None
         if win is not None and win["kind"] == "last_call":
-            return t(f"{T}.ui.ping_last_call")
+            return t(f"{T}.todo.last_call", space=deal["space"]) if seat in win["owing"] and deal else None
         phase = view["phase"]
         if phase == "marker":
-            return t(f"{T}.ui.ping_marker")
-        if phase == "turn_start":
-            return t(f"{T}.ui.ping_turn", space=view["marker"])
-        if phase == "moved":
-            return t(f"{T}.ui.ping_moved", space=view["marker"])
+            return t(f"{T}.todo.marker")
+        if phase in ("turn_start", "moved"):
+            return t(f"{T}.todo.{'turn' if phase == 'turn_start' else 'moved'}", space=view["marker"])
         if phase == "discard":
-            return t(f"{T}.ui.ping_discard", limit=view["hand_limit"])
-        if phase == "deal":
-            return t(f"{T}.ui.ping_deal", space=view["deal"]["space"], proceeds=view["deal"]["proceeds"])
+            return t(f"{T}.todo.discard", limit=view["hand_limit"])
+        if phase == "deal" and deal is not None:
+            if seat == deal["boss"]:
+                return t(f"{T}.todo.deal_boss", space=deal["space"], proceeds=deal["proceeds"])
+            if seat in deal.get("asked", ()):
+                return t(f"{T}.todo.deal_offer", space=deal["space"])
         return None

@@ -21,6 +21,17 @@ if TYPE_CHECKING:
     from .table import TableKeeper
 
 
+def picture_names_marked(game: GameRow, t: Translator) -> list[str]:
+    """The names for the results picture: drawable (the font has no 🤖), with the seat-filler's
+    mark kept as text it can draw, as the ranking lines keep the 🤖."""
+    names = picture_names(game.names)
+    tag = t("core.results.ai_tag")
+    for seated in game.seats:
+        if seated.ai_plays and seated.seat < len(names):
+            names[seated.seat] = f"{names[seated.seat]} ({tag})"
+    return names
+
+
 def ranking_lines(game: GameRow, t: Translator) -> list[str]:
     result = game.result or {}
     places = result.get("places") or []
@@ -47,7 +58,7 @@ async def post_results(keeper: "TableKeeper", game: GameRow, channel: Any) -> No
     ui = ui_for(game.title)
     t = Translator(game.lang)
     public = ui.game.view(game.state or {}, None)
-    data = await pictures_of(keeper.house.bot).png(ui.render.results_image, public, picture_names(game.names),
+    data = await pictures_of(keeper.house.bot).png(ui.render.results_image, public, picture_names_marked(game, t),
                                                    game.lang)
     name = f"results-{game.id}.png"
     panel = Panel(title=t("core.results.title", title=t(f"{game.title}.name")),

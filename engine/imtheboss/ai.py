@@ -14,8 +14,11 @@ What it does, and why:
     on its own deal, a boss card against its deal, a recruit of its placard) and passes otherwise;
   - it uses travel and boss cards against a rival's rich deal it has no share in.
 
-`choose` may return None in a free-for-all negotiation when nothing is worth doing: the bot then
-simply waits (the deal deadline still runs). Windows, turns and discards always get an answer.
+In a deal every other player owes the boss an offer or a pass (issue 19): the seat-filler passes
+when it has nothing worth offering, and as boss it gives up once nobody owes it an answer and the
+deal is still short (it closes as soon as it can). `choose` may still return None when the boss
+waits for answers: the bot then simply waits (the deal deadline still runs). Windows, turns and
+discards always get an answer.
 """
 
 from __future__ import annotations
@@ -225,7 +228,8 @@ def _deal(view: dict, legal: list[dict], me: int, rng: random.Random) -> dict | 
         return sab or _pick(legal, type="pass")
     if deal["boss"] == me:
         return _as_boss(view, legal, me, rng)
-    return _as_other(view, legal, me, rng)
+    # nothing worth offering: say so, so that the boss need not wait for me (issue 19)
+    return _as_other(view, legal, me, rng) or _pick(legal, type="pass")
 
 
 def _as_boss(view: dict, legal: list[dict], me: int, rng: random.Random) -> dict | None:
@@ -258,6 +262,10 @@ def _as_boss(view: dict, legal: list[dict], me: int, rng: random.Random) -> dict
     # hopeless? a missing clan with no source anywhere I can see and none in my hand
     live = {s["clan"] for s in deal["sources"]}
     if any(c not in live for c in need) and not _could_cover(deal, need - live):
+        return _pick(legal, type="fail")
+    # every other player has offered or passed: no more offers are coming, so give up rather
+    # than sit on the deal until its deadline (issue 19)
+    if not deal.get("asked"):
         return _pick(legal, type="fail")
     return None
 

@@ -9,7 +9,12 @@ most one clan card per clan on the table, so clan and owner name it).
 
 from __future__ import annotations
 
-from .data import CIDX, CLAN_CARDS_PER_CLAN, CLANS, INVESTORS, SPACE_CLANS, SPACES, kind
+from itertools import combinations
+
+from .data import CIDX, CLAN_CARDS_PER_CLAN, CLANS, DECK, INVESTORS, RECRUIT_SET, SPACE_CLANS, SPACES, kind
+
+#: Recruit cards in the deck (the count comes from the data file).
+RECRUIT_TOTAL = sum(1 for c in DECK if c.startswith("recruit-"))
 
 
 def placard_src(clan: str) -> str:
@@ -94,25 +99,77 @@ def discard_clan_counts(state: dict) -> dict[str, int]:
     return counts
 
 
-def alive_clans(state: dict) -> set[str]:
-    """9.6: a clan is dead when its placard is a spare or away, none of its clan cards is on the
-    table, and all of its clan cards are in the (public) discard pile. Hands are never looked
-    at, so the test reveals nothing."""
+def unseen_recruits(state: dict) -> int:
+    """Recruit cards that may still be in someone's hand or the draw pile: all but the public
+    discard pile's (and those being played in an open window)."""
+    seen = sum(1 for c in state["discard"] if c.startswith("recruit-"))
+    win = state.get("window")
+    if win is not None and win.get("kind") == "reaction":
+        seen += sum(1 for c in win["cards"] if c.startswith("recruit-"))
+    return RECRUIT_TOTAL - seen
+
+
+def alive_clans(state: dict) -> tuple[set[str], set[str]]:
+    """Which of the space's clans could still take part (digest 9.6 as issue 14 #1 reads it).
+
+    Returns (alive, spares): a clan is alive when its placard is owned and not away, one of its
+    clan cards is on the table, or not all of its clan cards are in the (public) discard pile.
+    A clan whose only way in is its spare placard is in `spares`: a recruit triple can still
+    bring it (JA 3-2-2, ES "deben reclutarse primero"). Hands are never looked at, so the test
+    reveals nothing."""
     deal = state["deal"]
     on_table = {t["clan"] for t in deal["table"]}
     dead_counts = discard_clan_counts(state)
-    out = set()
+    out, spares = set(), set()
     for c in SPACE_CLANS[deal["space"]]:
         owner = state["placards"][CIDX[c]]
         if owner is not None and c not in deal["away"]:
             out.add(c)
         elif c in on_table or dead_counts[c] < CLAN_CARDS_PER_CLAN:
             out.add(c)
-    return out
+        elif owner is None and c not in deal["away"]:
+            spares.add(c)
+    return out, spares
 
 
 def publicly_impossible(state: dict) -> bool:
-    return not met(state["deal"]["space"], alive_clans(state))
+    """True only when no card that could still be in anyone's hand could complete the deal
+    (issue 14 #1): each spare placard the deal needs takes a recruit triple, and a triple is
+    possible while three recruit cards are unseen."""
+    alive, spares = alive_clans(state)
+    space = state["deal"]["space"]
+    if met(space, alive):
+        return False
+    triples = unseen_recruits(state) // RECRUIT_SET
+    for size in range(1, min(triples, len(spares)) + 1):
+        if any(met(space, alive | set(pick)) for pick in combinations(sorted(spares), size)):
+            return False
+    return True
+
+
+def own_cards_needed(space: int, have: set[str], own_cards: dict[str, str]) -> list[str]:
+    """Which of the boss's clan cards on the table take part in the deal, given the clans `have`
+    already covers (the boss's placards; accepted offers): only those a requirement still needs,
+    required clans first, then pools in clan order. The others took no part and go back to hand
+    at the close (JA 3-3 「取引に参加もせず…手に持ってきます」, ES "no estaba involucrada en el
+    reparto"; issue 14 #2)."""
+    sp = SPACES[space]
+    have = set(have)
+    used: list[str] = []
+    for c in sp["req"]:
+        if c not in have and c in own_cards:
+            used.append(own_cards[c])
+            have.add(c)
+    for pool, k in sp["pools"]:
+        count = len(have & set(pool))
+        for c in pool_order(pool):
+            if count >= k:
+                break
+            if c not in have and c in own_cards:
+                used.append(own_cards[c])
+                have.add(c)
+                count += 1
+    return used
 
 
 def slots(state: dict) -> list[dict]:
@@ -151,27 +208,12 @@ def shared_plan(state: dict, use: list[str] | None = None) -> tuple[list[str], l
     srcs = sources(state)
     own_placards = {s["clan"] for s in srcs if s["owner"] == boss and s["kind"] == "placard"}
     own_cards = {s["clan"]: s["src"] for s in srcs if s["owner"] == boss and s["kind"] == "card"}
-    own_used: list[str] = []
-    have = set(own_placards)
-    need_req: list[str] = []
-    for c in sp["req"]:
-        if c in have:
-            continue
-        if c in own_cards:
-            own_used.append(own_cards[c])
-            have.add(c)
-        else:
-            need_req.append(c)
+    own_used = own_cards_needed(deal["space"], own_placards, own_cards)
+    have = set(own_placards) | {c for c, src in own_cards.items() if src in own_used}
+    need_req = [c for c in sp["req"] if c not in have]
     need_pools: list[tuple[tuple[str, ...], int]] = []
     for pool, k in sp["pools"]:
         count = len(have & set(pool))
-        for c in pool_order(pool):
-            if count >= k:
-                break
-            if c not in have and c in own_cards:
-                own_used.append(own_cards[c])
-                have.add(c)
-                count += 1
         if count < k:
             need_pools.append((pool, k - count))
     foreign = [s for s in srcs if s["owner"] != boss]

@@ -258,11 +258,15 @@ async def test_four_player_game(sim):
     assert "Offers: bob: 🟧 Orange placard · 1 dividend ($2M) (pending); cal: 🟦 Blue placard · $6M (pending)" in text
     await save(await sim.table_message(), "table-deal-offers.png")
     panel = await sim.hand(ann)
-    panel = await click(sim, ann, panel, prefix="❌ Decline cal")
+    # each offer is a line with its Accept beside it; the declines are in the answers select
+    assert has(panel, label="✅ Accept bob") and has(panel, label="✅ Accept cal")
+    answers = find(panel, prefix="Answer an offer")
+    result = await choose(sim, ann, panel, [option(answers, prefix="Decline cal")], prefix="Answer an offer")
+    panel = panel_of(result)
     st = await state(sim)
     assert [o["seat"] for o in st["deal"]["offers"]] == [1]
     assert "ann declines cal's $6M for the Blue placard." in channel_text(sim)
-    assert not has(panel, prefix="❌ Decline cal") and has(panel, prefix="✅ Accept bob")
+    assert not has(panel, label="✅ Accept cal") and has(panel, prefix="✅ Accept bob")
     await offer(sim, cal, "placard:blue", usd="3")
     assert "cal offers the Blue placard for $3M" in channel_text(sim)
     # a price out of range is refused with the rule's reason; both fields at once are refused

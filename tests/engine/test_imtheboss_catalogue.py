@@ -37,6 +37,11 @@ def _events(n: int, seed: int, options=None) -> list[dict]:
     return out
 
 
+def _engine_source() -> str:
+    """The rules' source, all modules (the Game is split by job over several files)."""
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "engine" / "imtheboss").glob("*.py")))
+
+
 @pytest.fixture(scope="module")
 def events():
     evs = []
@@ -66,7 +71,7 @@ def test_every_event_type_is_narrated_and_filled(events):
 
 
 def test_every_event_the_engine_can_emit_has_a_message():
-    src = (ROOT / "engine" / "imtheboss" / "rules.py").read_text(encoding="utf-8")
+    src = _engine_source()
     emitted = set(re.findall(r'"type": "([a-z_]+)"', src))
     emitted |= {f"{b}_{k}" for b in ("offered", "accepted", "declined") for k in ("usd", "div")}
     emitted |= {"die_safe", "die_end"}
@@ -92,7 +97,7 @@ def test_phases_timers_options():
 
 
 def test_every_error_key_has_its_params():
-    src = (ROOT / "engine" / "imtheboss" / "rules.py").read_text(encoding="utf-8")
+    src = _engine_source()
     for key, params in re.findall(r'RuleError\("([a-z_]+)"((?:, \w+=[^,)]+)*)\)', src):
         names = set(re.findall(r"(\w+)=", params))
         for lang in LANGS:

@@ -497,7 +497,10 @@ def test_recruit_in_deal_gives_boss_coverage():
 
 def test_publicly_impossible_deal_fails_at_once():
     st = make(4, {"red": ANN, "blue": ANN}, marker=10)  # orange placard is a spare
-    for c in [c for c in st["draw"] if kind(c) == "clan-orange"]:
+    # every orange clan card and all but two recruit cards are in the discard pile: no recruit
+    # triple can bring the spare (issue 14 #1; the spare alone no longer makes it impossible)
+    gone = [c for c in st["draw"] if kind(c) == "clan-orange"] + [c for c in st["draw"] if kind(c) == "recruit"][2:]
+    for c in gone:
         st["draw"].remove(c)
         st["discard"].append(c)
     ev = act(st, ANN, type="deal_here")
@@ -552,7 +555,7 @@ def test_deal_deadline_waits_for_reaction_window():
     act(st, ANN, type="deal_here")
     act(st, CAL, type="travel", color="orange", src="placard:orange")
     kinds = sorted(w.kind for w in GAME.windows(st))
-    assert kinds == ["deal", "reaction"]
+    assert kinds == ["deal", "offers", "reaction"]  # the others still owe the boss an answer
     act(st, SYSTEM, type="timeout", id=st["deal"]["dl"])
     assert st["phase"] == "deal" and [w.kind for w in GAME.windows(st)] == ["reaction"]
     ev = act(st, SYSTEM, type="timeout", id=st["window"]["id"])
@@ -730,6 +733,8 @@ def test_refusals_leave_state_unchanged():
     refused(st, BOB, "not_boss", type="close")
     refused(st, ANN, "requirements_not_met", type="close")
     refused(st, ANN, "no_such_offer", type="accept", offer=99)
+    refused(st, ANN, "no_window", type="pass")  # the boss owes no pass in its own deal
+    act(st, BOB, type="pass")  # a seat asked for an offer may pass, once (issue 19)
     refused(st, BOB, "no_window", type="pass")
 
 

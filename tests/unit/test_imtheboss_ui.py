@@ -13,6 +13,7 @@ from cogs.imtheboss import UI, ctx_key
 from cogs.shared import codec
 from cogs.shared.panel import Apply, Ask, Button, Refuse, Select, Show
 from cogs.shared.titles import PanelContext, TableContext
+from cogs.shared.layout import split_select
 from cogs.shared.views import rows_needed
 from engine.core import SYSTEM, copy_json
 from engine.imtheboss import GAME
@@ -31,16 +32,26 @@ def tc_for(state, lang="en"):
     return TableContext(1, 7, GAME.view(state, None), Translator(lang), NAMES[:state["n"]], "imtheboss")
 
 
+def v2_components(panel) -> int:
+    """What the panel costs of a Components V2 message's 40 components, as the house lays it out
+    (cogs/shared/layout.py): container, heading, picture, fields, a Section (text and button)
+    per acted-on thing, separator, then each action row with its items, selects split by 25."""
+    expanded = [x for c in panel.components for x in (split_select(c) if isinstance(c, Select) else [c])]
+    return 3 + len(panel.fields) + 3 * len(panel.sections) + 1 + rows_needed(expanded) + len(expanded)
+
+
 def check_panel(panel, pc):
-    assert rows_needed(panel.components) <= 5, [getattr(c, "label", None) or c.placeholder for c in panel.components]
+    assert v2_components(panel) <= 40, [getattr(c, "label", None) or c.placeholder for c in panel.components]
     text = panel.title + panel.description + "".join(n + v for n, v, _ in panel.fields)
+    text += "".join(s.text for s in panel.sections)
     assert "imtheboss." not in text and "{" not in text, text
     assert len(panel.description) <= 4096
-    for c in panel.components:
+    for c in [*panel.components, *(s.button for s in panel.sections)]:
         cid = codec.make("bs" if isinstance(c, Select) else "br", 123456, None if c.any_version else 99999, c.code)
         assert len(cid) <= 100
         if isinstance(c, Select):
-            assert 1 <= len(c.options) <= 25 and len(c.placeholder) <= 150
+            assert 1 <= len(c.options) and len(c.placeholder) <= 150
+            assert len(c.options) <= 25 or c.max_values == 1  # the house splits a single choice by 25
             assert len({o.value for o in c.options}) == len(c.options)
             for o in c.options:
                 assert len(o.label) <= 100 and len(o.value) <= 100
@@ -53,7 +64,7 @@ def check_panel(panel, pc):
 def reachable_types(panel, pc):
     """Action types a player can reach from this panel (following selects and sub-menus)."""
     found = set()
-    for c in panel.components:
+    for c in [*panel.components, *(s.button for s in panel.sections)]:
         if isinstance(c, Select):
             if c.code == "act":
                 found |= {codec.decode_action(o.value, pc.legal)["type"] for o in c.options}
@@ -74,8 +85,6 @@ def reachable_types(panel, pc):
                 found.add(json.loads(c.code.partition("|")[2])["type"])
             elif c.code.startswith("w"):
                 found.add("stop" if c.code.endswith("|s") else "pass")
-            elif c.code == "mo":
-                found |= reachable_types(ui._overflow(pc), pc)
     return found
 
 
@@ -168,8 +177,9 @@ def test_boss_buttons_survive_other_moves_but_not_a_new_boss():
     GAME.apply(state, 1, {"type": "offer", "src": "placard:orange", "ask": {"usd": 3}})
     pc = pc_for(state, 0)
     panel = ui.panel(pc)
-    accept = next(c for c in panel.components if isinstance(c, Button) and '"accept"' in c.code)
-    assert accept.any_version and "Bob" in accept.label and "$3M" in accept.label
+    section = next(s for s in panel.sections if '"accept"' in s.button.code)
+    accept = section.button
+    assert accept.any_version and "Bob" in accept.label and "$3M" in section.text
     # another move (Cal lays nothing; Bob re-offers at the same price keeps the id? no: new id)
     later = copy_json(state)
     reply = ui.on_component(pc_for(later, 0), accept.code, [])
