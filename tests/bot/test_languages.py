@@ -66,3 +66,20 @@ async def test_the_table_lists_who_must_act_with_the_games_punctuation(sim, lang
     owed = (await sim.game()).state["owed"]
     table = text_of(await sim.table_message())
     assert joined.format(*(game.seats[s].name for s in owed)) in table, table
+
+
+async def test_a_new_game_speaks_its_hosts_language_unless_the_server_chose_one(sim, locales):
+    # Every non-Community server reports en-US: the host's own Discord locale is the better guess.
+    ken, ann = sim.player("ken"), sim.player("ann")
+    locales[ken.id] = "ja"
+    game = await sim.open_lobby(ken, "filthyrich")
+    assert game.lang == "ja"
+    await sim.lobby(ken, "cancel")
+    # A language the server's admins set with /game-admin defaults wins over the host's.
+    await sim.store.set_guild_settings(sim.channel.guild.id, {"lang": "es"})
+    game = await sim.open_lobby(ken, "filthyrich")
+    assert game.lang == "es"
+    # And an English host gets English where nothing was set.
+    await sim.lobby(ken, "cancel")
+    await sim.store.set_guild_settings(sim.channel.guild.id, {})
+    assert (await sim.open_lobby(ann, "filthyrich")).lang == "en"
