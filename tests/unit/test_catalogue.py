@@ -88,3 +88,13 @@ def test_one_die_is_singular(lang, one, two):
     for key in ("filthyrich.event.dice", "filthyrich.event.roll"):
         assert one in tr(lang, key, seat="ann", count=1, page=1, faces="3")
         assert two in tr(lang, key, seat="ann", count=2, page=1, faces="3 4")
+
+
+def test_japanese_puts_no_ascii_space_after_its_full_stops_and_commas():
+    # 。 and 、 carry their own space; an ASCII space after them reads as a gap (issue 15).
+    bad = []
+    for key, value in catalogue("ja").items():
+        for text in (value.values() if isinstance(value, dict) else [value]):
+            if re.search(r"[。、] ", str(text)):
+                bad.append(key)
+    assert not bad, bad
