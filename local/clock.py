@@ -92,24 +92,29 @@ class LocalClock:
             log.warning("the local clock fell behind: %s", error)
 
     async def publish(self) -> None:
-        """Show the pages what the bot did since the last look (an AI move, a deadline). Only
-        then: each publication makes a click on the previous state stale."""
+        """Show the pages what the bot did by itself since the last look (an AI move, a
+        deadline). Only then: each publication makes a click on the state before it stale ("Action
+        was not completed"), so what a page's own action did, which that page already shows, is
+        not published again."""
         made = len(self.env.http_requests)
         if self.preview is None or made == self._seen:
             return
         self._seen = made
         await self.preview.refresh()
 
+    def attach(self, preview: Any) -> None:
+        """Serve `preview`: its actions (clicks, selects, forms, commands, switching member) take
+        the clock's lock, and what they did counts as seen. SimCord's page calls this one method
+        for each of them and offers no hook, so the bound method is wrapped (SimCord is pinned
+        exactly; tests/local drive the page through it)."""
+        self.preview = preview
+        act = preview._action
 
-def serialise_clicks(preview: Any, lock: asyncio.Lock) -> None:
-    """Make the preview's actions (clicks, selects, forms, commands, switching member) take the
-    clock's lock. SimCord's page calls this one method for each of them; it has no hook for it,
-    so the bound method is wrapped (SimCord is pinned exactly: tests/local checks this still
-    holds)."""
-    act = preview._action
+        async def locked(context_id: Any, body: Any) -> Any:
+            async with self.lock:
+                try:
+                    return await act(context_id, body)
+                finally:
+                    self._seen = len(self.env.http_requests)
 
-    async def locked(context_id: Any, body: Any) -> Any:
-        async with lock:
-            return await act(context_id, body)
-
-    preview._action = locked
+        preview._action = locked

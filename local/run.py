@@ -20,7 +20,7 @@ from typing import Any
 
 import simcord
 
-from .clock import LocalClock, serialise_clicks
+from .clock import LocalClock
 from .world import LOCALES, MEMBERS, World, build_world
 
 log = logging.getLogger("boardroom.local")
@@ -84,8 +84,8 @@ async def _play(env, bot, session: Session, port: int, members, ready, stop: asy
     world = session.world
     async with env.preview(world.channel, viewers=world.viewers, layout="channel", width=1100, height=800,
                            port=port) as preview:
-        session.preview = session.clock.preview = preview
-        serialise_clicks(preview, session.clock.lock)
+        session.preview = preview
+        session.clock.attach(preview)
         await preview.refresh()
         if ready is not None:
             ready(preview.url)
