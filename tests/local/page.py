@@ -126,6 +126,20 @@ class Page:
             time.sleep(0.25)
         raise AssertionError(f"the page still waits for the bot: {self.status()}")
 
+    def quiet(self, still: float = 2.5, timeout: float = 60.0) -> None:
+        """Wait until the channel has not changed for `still` seconds (AI seats done moving):
+        a republished page closes an open select."""
+        end = time.monotonic() + timeout
+        last, since = None, time.monotonic()
+        while time.monotonic() < end:
+            now = retry(self.text)
+            if now != last:
+                last, since = now, time.monotonic()
+            elif time.monotonic() - since >= still:
+                return
+            time.sleep(0.25)
+        raise AssertionError("the channel never stopped changing")
+
     def message_ids(self) -> list[str]:
         return self.js("return [...document.querySelectorAll('article.channel-message')].map(m => m.dataset.messageId)")
 
@@ -167,30 +181,43 @@ class Page:
 
     # -- doing ------------------------------------------------------------------------------
 
-    def click(self, label: str, *, within: WebElement | None = None, containing: str | None = None) -> None:
-        """Click the latest enabled button labelled `label` (in `within`, or in the latest
+    def panel(self) -> WebElement:
+        """The latest ephemeral reply (a private panel): "Only you can see this"."""
+        return self.last_message(containing="Only you can see this")
+
+    def click(self, label: str, *, within: Callable[[], WebElement] | None = None,
+              containing: str | None = None) -> None:
+        """Click the latest enabled button labelled `label` (in `within()`, or in the latest
         message that has one and shows `containing`), and wait for the bot's answer."""
         def find() -> WebElement:
-            scope = within if within is not None else self.last_message(containing=containing, button=label)
+            scope = within() if within is not None else self.last_message(containing=containing, button=label)
             return self._need(self._buttons(scope, label), f"button {label!r}")
         retry(lambda: find().click())
         self.settle()
 
-    def choose(self, option: str | None = None, *, within: WebElement, settle: bool = True) -> str:
-        """Open the first select of `within` and pick `option` (by its label; the first one when
-        None); the label picked."""
-        retry(lambda: self._need(within.find_elements(By.CSS_SELECTOR, "button.select-trigger"), "a select")
-              .click())
+    def selects(self, within: Callable[[], WebElement]) -> list[str]:
+        return retry(lambda: [t.text for t in within().find_elements(By.CSS_SELECTOR, "button.select-trigger")
+                              if t.get_attribute("aria-disabled") != "true" and t.is_enabled()])
 
+    def choose(self, option: str | None = None, *, within: Callable[[], WebElement], select: int = -1,
+               settle: bool = True) -> str:
+        """Pick from a select of `within()` (the last one unless `select` says) the first option
+        whose label holds `option` (the first option when None), as a keyboard user does:
+        arrow down opens the list, arrows move, Enter picks. (The page closes an open list as soon
+        as the timeline scrolls, which a long panel does when a list opens below its fold, so
+        a mouse click on the list is not reliable there; keys within one command are.)"""
         def pick() -> str:
-            items = [o for o in self.d.find_elements(By.CSS_SELECTOR, "[role=option]")
-                     if o.is_displayed() and o.get_attribute("aria-disabled") != "true"]
-            chosen = next((o for o in items if option is None or option in o.text), None)
-            if chosen is None:
-                raise LookupError(f"no option {option!r} in {[o.text for o in items]}")
-            label = chosen.text.split("\n")[0]
-            chosen.click()
-            return label
+            triggers = within().find_elements(By.CSS_SELECTOR, "button.select-trigger")
+            trigger = self._need(triggers[select:select + 1] if select != -1 else triggers, "a select")
+            key = trigger.get_attribute("data-control-key")
+            labels = self.js("return [...document.querySelectorAll('.preview-select')].filter(w => w.dataset.controlKey"
+                             " === arguments[0]).flatMap(w => [...w.querySelectorAll('[role=option]')])"
+                             ".map(o => o.innerText.split('\\n')[0])", key)
+            index = next((i for i, label in enumerate(labels) if option is None or option in label), None)
+            if index is None:
+                raise LookupError(f"no option {option!r} in {labels}")
+            trigger.send_keys(Keys.ARROW_DOWN + Keys.ARROW_DOWN * index + Keys.ENTER)
+            return labels[index]
         label = retry(pick)
         if settle:
             self.settle()
@@ -247,7 +274,8 @@ class Page:
             retry(lambda f=field, v=value: form.find_element(
                 By.CSS_SELECTOR, f"[data-custom-id='{f}'] input[type=radio][value='{v}']").click())
         for field, label in selects.items():
-            self.choose(label, within=form.find_element(By.CSS_SELECTOR, f"[data-custom-id='{field}']"), settle=False)
+            self.choose(label, within=lambda f=field: self.modal().find_element(By.CSS_SELECTOR, f"[data-custom-id='{f}']"),
+                        settle=False)
         for field, text in texts.items():
             box = form.find_element(By.CSS_SELECTOR, f"[data-custom-id='{field}'] input, [data-custom-id='{field}'] textarea")
             box.clear()
