@@ -38,9 +38,14 @@ class Session:
 
     def __init__(self, store: Any) -> None:
         self.store = store
+        self.env: simcord.Env | None = None
         self.world: World | None = None
         self.clock: LocalClock | None = None
         self.preview: Any = None
+
+    @property
+    def url(self) -> str:
+        return self.preview.url
 
     async def set_language(self, user_id: int, language: str) -> None:
         assert self.world is not None and language in LOCALES
@@ -56,9 +61,10 @@ class Session:
 
 
 async def serve(database: str | Path, *, port: int = DEFAULT_PORT, members: tuple[str, ...] = MEMBERS,
-                ready: Callable[[str], None] | None = None, stop: asyncio.Event | None = None) -> None:
+                ready: Callable[[Session], None] | None = None, stop: asyncio.Event | None = None) -> None:
     """Run until `stop` is set (SIGINT/SIGTERM set it when run from `main`) or the page's
-    "End preview session" is pressed. `ready` receives the page's address."""
+    "End preview session" is pressed. `ready` receives the session once the page is served
+    (`session.url` is its address)."""
     from bot import create_bot
     from store import Store
 
@@ -69,7 +75,7 @@ async def serve(database: str | Path, *, port: int = DEFAULT_PORT, members: tupl
     stop = stop or asyncio.Event()
     try:
         async with simcord.run(bot, check_errors=False, settle_timeout=SETTLE_TIMEOUT) as env:
-            session.clock = LocalClock(env, store)
+            session.env, session.clock = env, LocalClock(env, store)
             await _play(env, bot, session, port, members, ready, stop)
     finally:
         await _close(bot)
@@ -88,7 +94,7 @@ async def _play(env, bot, session: Session, port: int, members, ready, stop: asy
         session.clock.attach(preview)
         await preview.refresh()
         if ready is not None:
-            ready(preview.url)
+            ready(session)
         ticking = asyncio.create_task(session.clock.run(), name="local-clock")
         ended = asyncio.create_task(preview.wait_closed())
         stopped = asyncio.create_task(stop.wait())
@@ -129,9 +135,9 @@ def main(database: str | Path, port: int) -> int:
             with contextlib.suppress(NotImplementedError):  # Windows: Ctrl+C raises instead
                 loop.add_signal_handler(sig, stop.set)
 
-        def ready(url: str) -> None:
+        def ready(session: Session) -> None:
             print(f"\nBoardroom is running locally (no Discord, no network). Open this address in your browser:\n\n"
-                  f"    {url}\n\nThe part after # is the key to the page: keep it to yourself. Games are kept "
+                  f"    {session.url}\n\nThe part after # is the key to the page: keep it to yourself. Games are kept "
                   f"in {database}.\nStop with Ctrl+C.\n", flush=True)
 
         await serve(database, port=port, ready=ready, stop=stop)
