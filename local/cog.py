@@ -12,7 +12,7 @@ from discord.app_commands import locale_str as _l
 from discord.ext import commands
 from discord.utils import format_dt
 
-from locales import Translator, language_of
+from locales import Translator, language_of, tr
 from locales.format import duration
 
 from .clock import STEPS
@@ -33,7 +33,8 @@ class LocalCog(commands.Cog):
                                   "passed)", key="local.cmd.clock.description"))
     @app_commands.describe(forward=_l("How far", key="local.cmd.clock.forward"))
     @app_commands.rename(forward=_l("forward", key="local.cmd.clock.forward_name"))
-    @app_commands.choices(forward=[app_commands.Choice(name=_l(step, key=f"local.step.{step}"), value=step)
+    @app_commands.choices(forward=[app_commands.Choice(name=_l(tr("en", f"local.step.{step}"), key=f"local.step.{step}"),
+                                                       value=step)
                                    for step in STEPS])
     async def clock(self, interaction: discord.Interaction, forward: app_commands.Choice[str]) -> None:
         seconds = STEPS[forward.value]
@@ -49,7 +50,8 @@ class LocalCog(commands.Cog):
                                   key="local.cmd.language.description"))
     @app_commands.describe(language=_l("Language", key="local.cmd.language.language"))
     @app_commands.rename(language=_l("language", key="local.cmd.language.language_name"))
-    @app_commands.choices(language=[app_commands.Choice(name=_l(lang, key=f"local.language.{lang}"), value=lang)
+    @app_commands.choices(language=[app_commands.Choice(name=_l(tr("en", f"local.language.{lang}"),
+                                                                           key=f"local.language.{lang}"), value=lang)
                                     for lang in LOCALES])
     async def language(self, interaction: discord.Interaction, language: app_commands.Choice[str]) -> None:
         await self.session.set_language(interaction.user.id, language.value)

@@ -176,8 +176,12 @@ class Page:
         assert not data.startswith("error"), data
         return hashlib.sha256(data.encode()).hexdigest()
 
+    def table(self) -> WebElement:
+        """The table message: its footer says "Game #N · move M"."""
+        return self.last_message(containing=" · move ", button="My hand")
+
     def table_picture(self) -> str:
-        return retry(lambda: self.picture(self.last_message(button="My hand")))
+        return retry(lambda: self.picture(self.table()))
 
     # -- doing ------------------------------------------------------------------------------
 
@@ -227,9 +231,12 @@ class Page:
         """Type a slash command in the command box, pick each option's choice from the list the
         box offers, and send it."""
         before = set(self.message_ids())
-        box = retry(lambda: self.d.find_element(By.CSS_SELECTOR, "textarea"))
-        box.click()
-        box.send_keys(text)
+        def type_() -> WebElement:
+            box = self.d.find_element(By.CSS_SELECTOR, "textarea")
+            box.click()
+            box.send_keys(text)
+            return box
+        box = retry(type_)
         retry(lambda: self._need([o for o in self.d.find_elements(By.CSS_SELECTOR, "[role=option]")
                                   if o.is_displayed() and text in o.text], f"{text} in the command list"))
         box.send_keys(Keys.ENTER)
