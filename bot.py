@@ -236,8 +236,8 @@ def local_main(database: str, port: int) -> int:
     try:
         from local.run import main as serve_locally
     except ImportError as error:
-        print(f"`--local` needs SimCord's page ({error.name} is missing): pip install -r requirements-runtime.txt",
-              file=sys.stderr)
+        print(f"`--local` needs SimCord and its page ({error.name} is missing): pip install -r requirements.txt "
+              f"(requirements-runtime.txt is only what the bot on Discord needs).", file=sys.stderr)
         return 2
     try:
         return serve_locally(str(path), port)

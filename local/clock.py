@@ -24,6 +24,11 @@ TICK = 1.0
 #: How often (in seconds of wall time) the clock's position is written to the database.
 SAVE_EVERY = 15.0
 META_KEY = "local.clock"
+#: A fast-forward is applied in at most this many ticks (each at least MIN_STRIDE long), the
+#: pages shown after each: one sees the game move on, and the bot (whose pictures are drawn on
+#: the event loop) leaves the page time to fetch them.
+STRIDES = 12
+MIN_STRIDE = 600.0
 #: The fast-forwards offered by `/local clock`, in seconds.
 STEPS = {"1m": 60, "10m": 600, "1h": 3600, "12h": 12 * 3600, "1d": 24 * 3600}
 
@@ -35,16 +40,23 @@ class LocalClock:
         self.lock = asyncio.Lock()
         self.preview: Any = None
         self._ahead = 0.0  # fast-forward asked for and not yet applied
+        self._stride = MIN_STRIDE
         self._seen = -1    # requests the bot had made at the last look (-1: publish on the first)
         self._saved_at = 0.0
 
     def now(self) -> datetime:
         return self.env.now()
 
+    @property
+    def forwarding(self) -> bool:
+        """A fast-forward is still being applied."""
+        return self._ahead > 0
+
     def forward(self, seconds: float) -> None:
         """Ask for a fast-forward; the next tick applies it (a command's own callback may not move
         SimCord's clock: it runs inside the bot)."""
         self._ahead += seconds
+        self._stride = max(MIN_STRIDE, self._ahead / STRIDES)
 
     async def start(self) -> None:
         """Bring the virtual clock to the wall clock, or to where the last run left it when that
@@ -77,8 +89,9 @@ class LocalClock:
 
     async def tick(self, elapsed: float) -> None:
         async with self.lock:
-            step, self._ahead = elapsed + self._ahead, 0.0
-            await self._advance(step)
+            jump = min(self._ahead, self._stride)
+            self._ahead -= jump
+            await self._advance(elapsed + jump)
             await self.publish()
         if time.monotonic() - self._saved_at >= SAVE_EVERY:
             await self.save()

@@ -13,7 +13,6 @@ from discord.ext import commands
 from discord.utils import format_dt
 
 from locales import Translator, language_of, tr
-from locales.format import duration
 
 from .clock import STEPS
 from .world import LOCALES
@@ -43,7 +42,7 @@ class LocalCog(commands.Cog):
         t = Translator(language_of(interaction.locale))
         when = clock.now() + timedelta(seconds=seconds)
         await interaction.response.send_message(
-            t("local.clock.moving", amount=duration(seconds, t.lang), when=format_dt(when, "F")), ephemeral=True)
+            t("local.clock.moving", amount=t(f"local.step.{forward.value}"), when=format_dt(when, "F")), ephemeral=True)
 
     @local.command(name=_l("language", key="local.cmd.language.name"),
                    description=_l("The language your commands, panels and replies are in",

@@ -146,7 +146,8 @@ def main(database: str | Path, port: int) -> int:
         asyncio.run(run())
     except KeyboardInterrupt:
         pass
-    except simcord.SetupError as error:  # the port is taken, most often
-        print(f"Boardroom cannot start the local page: {error}. Choose another port with --port N.", file=sys.stderr)
+    except simcord.SetupError as error:  # the port is taken, or SimCord's page is missing a package
+        hint = " Choose another port with --port N." if "port" in str(error) else ""
+        print(f"Boardroom cannot start the local page: {error}{hint}", file=sys.stderr)
         return 1
     return 0

@@ -99,7 +99,7 @@ def test_a_title_plays_in_the_browser(page: Page, title: str):
     # An hour later (live deadlines are minutes): the AI has moved for the late seats.
     page.command("/local clock", "1 hour")
     assert "The clock moves 1 hour forward" in page.panel().text
-    end = time.monotonic() + 60
+    end = time.monotonic() + 180  # the bot draws every move's pictures as the hour goes by
     while move_number(page) <= move and time.monotonic() < end:
         time.sleep(0.5)
     page.quiet()
