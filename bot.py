@@ -229,6 +229,9 @@ def local_main(database: str, port: int) -> int:
     """`--local` (local/run.py): imported only here, so the bot on Discord never loads SimCord."""
     logging.basicConfig(level="WARNING", format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     quiet_voice_warning()
+    # SimCord builds connection states of its own without intents (the bot's have the guilds
+    # intent): their warning says nothing about the bot.
+    logging.getLogger("discord.state").addFilter(lambda record: "Guilds intent seems" not in record.getMessage())
     path = Path(database).expanduser()
     if path.is_dir() or not path.resolve().parent.is_dir():
         print(f"Boardroom cannot start: --db {database!r} must name a file in a folder that exists.", file=sys.stderr)

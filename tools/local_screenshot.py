@@ -1,6 +1,6 @@
 """Take the README's picture of the local page (docs/images/local.png): `python bot.py --local`
-on a fresh database, a game of Filthy Rich with two AI seats started from the page, a luxury
-bought from the private panel, as a person does in headless Chromium.
+on a fresh database, a game of Filthy Rich with two AI seats started from the page and the
+private panel opened, as a person does in headless Chromium.
 
     python tools/local_screenshot.py [--out docs/images/local.png]
 """
@@ -24,7 +24,7 @@ def main() -> int:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder) / "boardroom-local.db")
-        driver = browser(1280, 900)
+        driver = browser(1280, 1500)
         try:
             page = Page(driver, server.url)
             page.command("/game new", "filthyrich")
@@ -33,8 +33,6 @@ def main() -> int:
             page.click("Start")
             page.quiet()
             page.click("My hand")
-            page.quiet()
-            page.choose(within=page.panel, select=0)  # buy a luxury: the panel shows it
             page.quiet()
             # The table's picture, with the start of the panel below it.
             page.js("arguments[0].scrollIntoView({block: 'start'})", page.table())

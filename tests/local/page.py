@@ -177,8 +177,23 @@ class Page:
         return hashlib.sha256(data.encode()).hexdigest()
 
     def table(self) -> WebElement:
-        """The table message: its footer says "Game #N · move M"."""
-        return self.last_message(containing=" · move ", button="My hand")
+        """The table message: its picture, and a footer that says "Game #N · move M". (A table
+        posted again further down leaves a pointer where it was.)"""
+        def find() -> WebElement:
+            self.jump_to_latest()
+            for message in reversed(self.messages()):
+                if " · move " in message.text and message.find_elements(By.CSS_SELECTOR, "img.gallery-image"):
+                    return message
+            raise LookupError("no table message")
+        return retry(find, 60)
+
+    def jump_to_latest(self) -> None:
+        """Press "New messages · jump to latest" when the page offers it, as a person would."""
+        jump = [b for b in self.d.find_elements(By.CSS_SELECTOR, "button") if b.is_displayed()
+                and "jump to latest" in b.text]
+        if jump:
+            jump[0].click()
+            time.sleep(0.5)
 
     def table_picture(self) -> str:
         return retry(lambda: self.picture(self.table()))

@@ -96,10 +96,10 @@ def test_a_title_plays_in_the_browser(page: Page, title: str):
     assert page.status() != "Action was not completed.", done
     page.screenshot(ARTIFACTS / f"{title}-panel.png")
 
-    # An hour later (live deadlines are minutes): the AI has moved for the late seats.
-    page.command("/local clock", "1 hour")
-    assert "The clock moves 1 hour forward" in page.panel().text
-    end = time.monotonic() + 180  # the bot draws every move's pictures as the hour goes by
+    # Ten minutes later (live deadlines are minutes): the AI has moved for the late seats.
+    page.command("/local clock", "10 minutes")
+    assert "The clock moves 10 minutes forward" in page.panel().text
+    end = time.monotonic() + 120  # the bot draws every move's pictures as the minutes go by
     while move_number(page) <= move and time.monotonic() < end:
         time.sleep(0.5)
     page.quiet()
