@@ -27,6 +27,7 @@ log = logging.getLogger("boardroom.local")
 
 DEFAULT_DB = "boardroom-local.db"
 DEFAULT_PORT = 8765
+BOT_NAME = "Boardroom"
 LANGUAGE_KEY = "local.language.{}"
 #: SimCord's deadline (seconds of wall time) for the bot to finish what a step set off: a
 #: fast-forward over a day of AI moves draws many pictures.
@@ -73,10 +74,18 @@ async def serve(database: str | Path, *, port: int = DEFAULT_PORT, members: tupl
     bot = create_bot(database, force_sync=True, store=store, extensions=("local.cog",))
     session = bot.local = Session(store)  # read by local.cog's setup, in the bot's setup_hook
     stop = stop or asyncio.Event()
+    # What `simcord.run` does, with the bot's user named before it logs in (SimCord calls every
+    # bot "TestBot").
+    env = simcord.Env(bot, check_errors=False, settle_timeout=SETTLE_TIMEOUT)
+    env.backend.bot_user.name = BOT_NAME
     try:
-        async with simcord.run(bot, check_errors=False, settle_timeout=SETTLE_TIMEOUT) as env:
-            session.env, session.clock = env, LocalClock(env, store)
-            await _play(env, bot, session, port, members, ready, stop)
+        await env.start()
+        try:
+            with env.time_context():
+                session.env, session.clock = env, LocalClock(env, store)
+                await _play(env, bot, session, port, members, ready, stop)
+        finally:
+            await env.shutdown()
     finally:
         await _close(bot)
 

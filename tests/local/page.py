@@ -131,8 +131,12 @@ class Page:
         a republished page closes an open select."""
         end = time.monotonic() + timeout
         last, since = None, time.monotonic()
+        # Relative times ("Deadline 5 seconds ago") tick by themselves: left out.
+        script = ("return [...document.querySelectorAll('article.channel-message')].map(m => {"
+                  " const c = m.cloneNode(true); c.querySelectorAll('time').forEach(t => t.remove());"
+                  " return c.innerText; }).join('\\n')")
         while time.monotonic() < end:
-            now = retry(self.text)
+            now = retry(lambda: self.js(script))
             if now != last:
                 last, since = now, time.monotonic()
             elif time.monotonic() - since >= still:
@@ -182,7 +186,9 @@ class Page:
         def find() -> WebElement:
             self.jump_to_latest()
             for message in reversed(self.messages()):
-                if " · move " in message.text and message.find_elements(By.CSS_SELECTOR, "img.gallery-image"):
+                text = message.text
+                if " · move " in text and "Only you can see this" not in text and self._buttons(message, "My hand") \
+                        and message.find_elements(By.CSS_SELECTOR, "img.gallery-image"):
                     return message
             raise LookupError("no table message")
         return retry(find, 60)
