@@ -102,7 +102,7 @@ class LocalClock:
         except TimeoutError as error:
             # The bot stayed busy past SimCord's settle deadline (a long fast-forward full of AI
             # moves): what was done is kept, and the next tick goes on from there.
-            log.warning("the local clock fell behind: %s", error)
+            log.info("the local clock fell behind: %s", error)
 
     async def publish(self) -> None:
         """Show the pages what the bot did by itself since the last look (an AI move, a
@@ -113,7 +113,11 @@ class LocalClock:
         if self.preview is None or made == self._seen:
             return
         self._seen = made
-        await self.preview.refresh()
+        try:
+            await self.preview.refresh()
+        except TimeoutError as error:  # the bot is still busy: shown as it stands, and again next tick
+            self._seen = -1
+            log.info("the pages were shown before the bot was done: %s", error)
 
     def attach(self, preview: Any) -> None:
         """Serve `preview`: its actions (clicks, selects, forms, commands, switching member) take

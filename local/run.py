@@ -29,9 +29,11 @@ DEFAULT_DB = "boardroom-local.db"
 DEFAULT_PORT = 8765
 BOT_NAME = "Boardroom"
 LANGUAGE_KEY = "local.language.{}"
-#: SimCord's deadline (seconds of wall time) for the bot to finish what a step set off: a
-#: fast-forward over a day of AI moves draws many pictures.
-SETTLE_TIMEOUT = 120.0
+#: SimCord's deadline (seconds of wall time) for the bot to finish what a click or a tick set
+#: off. SimCord also fires the bot's timers as wall time passes while it waits, so a game whose
+#: AI seats keep moving (E-Wars' dice time) never "finishes": past this the click is answered
+#: and the rest goes on at the next ticks.
+SETTLE_TIMEOUT = 20.0
 
 
 class Session:

@@ -187,8 +187,7 @@ class Page:
             self.jump_to_latest()
             for message in reversed(self.messages()):
                 text = message.text
-                if " · move " in text and "Only you can see this" not in text and self._buttons(message, "My hand") \
-                        and message.find_elements(By.CSS_SELECTOR, "img.gallery-image"):
+                if " · move " in text and "Only you can see this" not in text and self._buttons(message, "My hand"):
                     return message
             raise LookupError("no table message")
         return retry(find, 60)
@@ -202,7 +201,15 @@ class Page:
             time.sleep(0.5)
 
     def table_picture(self) -> str:
-        return retry(lambda: self.picture(self.table()))
+        def look() -> str:
+            table = self.table()
+            if not table.find_elements(By.CSS_SELECTOR, "img.gallery-image"):
+                # The page could not fetch it while the bot was busy drawing: ask it again.
+                self.d.find_element(By.ID, "refresh").click()
+                time.sleep(1.0)
+                raise LookupError("the table's picture is not shown")
+            return self.picture(table)
+        return retry(look, 90)
 
     # -- doing ------------------------------------------------------------------------------
 
