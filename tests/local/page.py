@@ -181,13 +181,14 @@ class Page:
         return hashlib.sha256(data.encode()).hexdigest()
 
     def table(self) -> WebElement:
-        """The table message: its picture, and a footer that says "Game #N · move M". (A table
-        posted again further down leaves a pointer where it was.)"""
+        """The table message: the public message whose footer says "Game #N · move M" (a table
+        posted again further down leaves a pointer where it was; a finished game's table has no
+        My hand any more)."""
         def find() -> WebElement:
             self.jump_to_latest()
             for message in reversed(self.messages()):
                 text = message.text
-                if " · move " in text and "Only you can see this" not in text and self._buttons(message, "My hand"):
+                if re.search(r"Game #\d+ · move \d+", text) and "Only you can see this" not in text:
                     return message
             raise LookupError("no table message")
         return retry(find, 60)
@@ -280,9 +281,16 @@ class Page:
         # Picking the last choice may already have sent it (the box sends a complete command).
         time.sleep(1.0)
         self.settle()
-        if set(self.message_ids()) == before and self.js("return !!document.querySelector('.command-row')"):
+        for _ in range(3):
+            drafted = self.js("return !!document.querySelector('.command-row')")
+            refused = "not completed" in self.status()
+            if not drafted or (not refused and set(self.message_ids()) != before):
+                return
+            # Not sent, or refused because the channel changed under it ("Action was not
+            # completed": the draft stays in the box): send it again, as a person does.
             retry(lambda: self.d.find_element(By.CSS_SELECTOR, "button#send-message").click())
             self.settle()
+            time.sleep(0.5)
 
     def act_as(self, name: str) -> None:
         """The "Viewing as" switcher: act as another member (hot-seat)."""
