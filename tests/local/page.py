@@ -159,14 +159,14 @@ class Page:
             for message in reversed(self.messages()):
                 if containing is not None and containing not in message.text:
                     continue
-                if button is not None and not self._buttons(message, button):
+                if button is not None and not self.buttons(message, button):
                     continue
                 return message
             raise LookupError(f"no message with {containing!r} / button {button!r}")
         return retry(find)
 
     @staticmethod
-    def _buttons(scope: WebElement, label: str) -> list[WebElement]:
+    def buttons(scope: WebElement, label: str) -> list[WebElement]:
         return [b for b in scope.find_elements(By.CSS_SELECTOR, "button.component-button")
                 if b.text.strip().endswith(label) and b.get_attribute("aria-disabled") != "true"]
 
@@ -224,7 +224,7 @@ class Page:
         message that has one and shows `containing`), and wait for the bot's answer."""
         def find() -> WebElement:
             scope = within() if within is not None else self.last_message(containing=containing, button=label)
-            return self._need(self._buttons(scope, label), f"button {label!r}")
+            return self._need(self.buttons(scope, label), f"button {label!r}")
         retry(lambda: find().click())
         self.settle()
 
