@@ -147,9 +147,14 @@ def test_a_title_plays_in_the_browser(page: Page, title: str):
         page.click("End the game", within=page.panel)
 
 
-def test_the_language_switch_reaches_the_panels(page: Page):
+def test_the_language_switch_reaches_the_replies(page: Page):
+    """`/local language` is Discord's own language setting: what the bot answers this member
+    follows it (here: there is no game, every title above was ended)."""
     page.command("/local language", "日本語")
     assert "言語を日本語にしました" in page.panel().text
-    page.command("/game new", "filthyrich")
+    page.command("/game hand")
+    assert "このチャンネルにはゲームがありません" in page.panel().text
     page.command("/local language", "English")
     assert "Your language is now English" in page.panel().text
+    page.command("/game hand")
+    assert "There is no game in this channel" in page.panel().text
