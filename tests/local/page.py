@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from selenium import webdriver
 from selenium.common.exceptions import (ElementClickInterceptedException, ElementNotInteractableException,
-                                        StaleElementReferenceException)
+                                        NoSuchElementException, StaleElementReferenceException)
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -27,7 +27,7 @@ from selenium.webdriver.remote.webelement import WebElement
 ROOT = Path(__file__).resolve().parents[2]
 T = TypeVar("T")
 FLAKY = (StaleElementReferenceException, ElementClickInterceptedException, ElementNotInteractableException,
-         LookupError)
+         NoSuchElementException, LookupError)
 #: Debian's packages (`apt-get install chromium chromium-driver`, in the README and .ci/run).
 CHROMIUM = ("chromium", "chromium-browser")
 CHROMEDRIVER = ("chromedriver",)
