@@ -1,6 +1,6 @@
 """Take the README's picture of the local page (docs/images/local.png): `python bot.py --local`
 on a fresh database, a game of Filthy Rich with two AI seats started from the page and the
-private panel opened, as a person does in headless Chromium.
+private panel opened (the picture shows the table), as a person does in headless Chromium.
 
     python tools/local_screenshot.py [--out docs/images/local.png]
 """
