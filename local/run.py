@@ -94,6 +94,13 @@ async def serve(database: str | Path, *, port: int = DEFAULT_PORT, members: tupl
 
 async def _play(env, bot, session: Session, port: int, members, ready, stop: asyncio.Event) -> None:
     session.world = build_world(env, members)
+    try:
+        await _serve_page(env, bot, session, port, ready, stop)
+    finally:
+        session.world.release()
+
+
+async def _serve_page(env, bot, session: Session, port: int, ready, stop: asyncio.Event) -> None:
     await session.load_languages()
     await env.settle()
     await session.clock.start()

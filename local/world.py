@@ -7,7 +7,7 @@ channel and member ids) are found again after a restart.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import simcord
@@ -27,6 +27,8 @@ class World:
     members: dict[str, simcord.MemberActor]
     #: user id -> Discord locale sent with that member's interactions (en-US when absent).
     locales: dict[int, str] = field(default_factory=dict)
+    #: Puts SimCord's own interaction payloads back (the stand-in ends with the world).
+    release: Callable[[], None] = lambda: None
 
     @property
     def viewers(self) -> list[simcord.MemberActor]:
@@ -45,20 +47,25 @@ def build_world(env: simcord.Env, names: Iterable[str] = MEMBERS) -> World:
     channel = guild.create_text_channel("games", topic="Board games: type /game new")
     members = {name: guild.add_member(env.create_user(name)) for name in names}
     world = World(guild, channel, members)
-    _speak_locales(world)
+    world.release = _speak_locales(world)
     return world
 
 
-def _speak_locales(world: World) -> None:
+def _speak_locales(world: World) -> Callable[[], None]:
     """SimCord sends every interaction as en-US; Discord sends the clicker's own locale, which
     is what the bot answers in. Stamp each member's chosen locale on their interactions (the
-    same stand-in the language tests use). One world per process: the latest one wins."""
-    original = getattr(_interactions.base_payload, "boardroom_original", _interactions.base_payload)
+    same stand-in the language tests use), until the returned function puts SimCord's back."""
+    original = _interactions.base_payload
 
     def base_payload(*args, **kwargs):
         record, payload = original(*args, **kwargs)
         payload["locale"] = world.locales.get(kwargs.get("user_id"), "en-US")
         return record, payload
 
-    base_payload.boardroom_original = original  # type: ignore[attr-defined]
     _interactions.base_payload = base_payload
+
+    def release() -> None:
+        if _interactions.base_payload is base_payload:
+            _interactions.base_payload = original
+
+    return release

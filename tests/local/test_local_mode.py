@@ -98,6 +98,20 @@ async def test_a_local_game_survives_a_restart_with_its_table_clock_and_language
         assert tr("ja", "filthyrich.name") in text_of(panel)  # the panel speaks the member's language
 
 
+async def test_the_locale_stand_in_ends_with_the_local_bot(tmp_path):
+    """Members' locales are stamped on SimCord's interactions only while the local bot runs:
+    the same process's other SimCord worlds (the rest of the tests) get SimCord's own back."""
+    import simcord.interactions as interactions
+
+    simcords = interactions.base_payload
+    async with Running(tmp_path / "local.db") as session:
+        assert interactions.base_payload is not simcords
+        you = session.world.members["you"]
+        await act(session, lambda: you.slash(session.world.channel, "local language", language="es"))
+        assert session.world.locales[you.id] == "es-ES"
+    assert interactions.base_payload is simcords
+
+
 async def test_the_clock_follows_the_wall_clock_and_fast_forwards(tmp_path):
     async with Running(tmp_path / "local.db") as session:
         env, world = session.env, session.world
