@@ -4,6 +4,8 @@ cogs, registers the slash commands with Discord only when they changed, and runs
 
     python bot.py            run (the token comes from DISCORD_TOKEN or a .env file)
     python bot.py --sync     also re-register the slash commands even if they did not change
+    python bot.py --local    no Discord, no token: the same bot and cogs against a local stand-in,
+                             played in a browser on 127.0.0.1 (local/; --db FILE, --port N)
 
 SIGTERM and SIGINT stop it gracefully (service/stop.py) and it exits 0.
 """
@@ -63,7 +65,8 @@ class Boardroom(commands.AutoShardedBot):
     (all of Discord's recommended count when unset); several processes on one PostgreSQL split
     them, and each keeps the games of its guilds (docs/SCALING.md)."""
 
-    def __init__(self, config: Config, *, force_sync: bool = False, store: Store | None = None) -> None:
+    def __init__(self, config: Config, *, force_sync: bool = False, store: Store | None = None,
+                 extensions: tuple[str, ...] = ()) -> None:
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
@@ -73,6 +76,7 @@ class Boardroom(commands.AutoShardedBot):
         self.config = config
         self.force_sync = force_sync
         self.store = store
+        self.cog_modules = EXTENSIONS + extensions  # `--local` adds its own `/local` commands
         self.house = None
         self.inflight = InFlight()
         self.endpoint: Endpoint | None = None
@@ -90,7 +94,7 @@ class Boardroom(commands.AutoShardedBot):
         self.house.shards = shares(self.config)
         await self.tree.set_translator(CatalogueTranslator())
         self.tree.on_error = self.on_command_error
-        for ext in EXTENSIONS:
+        for ext in self.cog_modules:
             await self.load_extension(ext)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.sync_commands()
@@ -177,19 +181,31 @@ def shares(config: Config) -> Shards | None:
 
 def create_bot(database: str | Path, *, dev_guild: int | None = None, force_sync: bool = False,
                metrics_port: int | None = None, shard_count: int = 1, shard_ids: tuple[int, ...] | None = None,
-               render_processes: int = 0) -> Boardroom:
-    """A bot ready to start (used by the tests and tools); `database` is an SQLite file path
-    or a postgresql:// URL. One shard unless told: SimCord needs the count up front."""
+               render_processes: int = 0, store: Store | None = None,
+               extensions: tuple[str, ...] = ()) -> Boardroom:
+    """A bot ready to start (used by `--local`, the tests and tools); `database` is an SQLite file
+    path or a postgresql:// URL (`store`, when given, is that database already open). One shard
+    unless told: SimCord needs the count up front."""
     config = Config(token=None, database=str(database), dev_guild=dev_guild, log_level="INFO",
                     metrics_port=metrics_port, shard_count=shard_count, shard_ids=shard_ids,
                     render_processes=render_processes)
-    return Boardroom(config, force_sync=force_sync)
+    return Boardroom(config, force_sync=force_sync, store=store, extensions=extensions)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Run the Boardroom Discord bot.")
     parser.add_argument("--sync", action="store_true", help="register the slash commands even if unchanged")
+    parser.add_argument("--local", action="store_true",
+                        help="no Discord: play every game in a browser on 127.0.0.1 (a local stand-in for Discord)")
+    parser.add_argument("--db", metavar="FILE", help=f"with --local: the SQLite file games are kept in "
+                                                     f"(default {LOCAL_DB} in the working directory)")
+    parser.add_argument("--port", type=int, metavar="N", help=f"with --local: the page's port on 127.0.0.1 "
+                                                              f"(default {LOCAL_PORT}; 0 picks a free one)")
     args = parser.parse_args(argv)
+    if (args.db is not None or args.port is not None) and not args.local:
+        parser.error("--db and --port go with --local (the bot on Discord reads BOARDROOM_DB)")
+    if args.local:
+        return local_main(args.db or LOCAL_DB, LOCAL_PORT if args.port is None else args.port)
     try:
         config = Config.from_env()
     except ConfigError as error:
@@ -197,10 +213,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     logging.basicConfig(level=config.log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    # A board-game bot never joins voice: discord.py's warning about voice support only confuses admins.
-    logging.getLogger("discord.client").addFilter(lambda record: "voice will NOT be supported" not in record.getMessage())
+    quiet_voice_warning()
     if not config.token:
         print(NO_TOKEN, file=sys.stderr)
+        if sys.stdin.isatty() and sys.stdout.isatty() and _yes("Start the local version now? [Y/n] "):
+            return local_main(LOCAL_DB, LOCAL_PORT)
         return 2
     try:
         asyncio.run(_run(config, config.token, force_sync=args.sync))
@@ -224,6 +241,49 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         pass
     return 0
+
+
+LOCAL_DB = "boardroom-local.db"
+LOCAL_PORT = 8765
+
+
+def local_main(database: str, port: int) -> int:
+    """`--local` (local/run.py): imported only here, so the bot on Discord never loads SimCord."""
+    logging.basicConfig(level="WARNING", format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    quiet_voice_warning()
+    # SimCord builds connection states of its own without intents (the bot's have the guilds
+    # intent): their warning says nothing about the bot.
+    logging.getLogger("discord.state").addFilter(lambda record: "Guilds intent seems" not in record.getMessage())
+    path = Path(database).expanduser()
+    if path.is_dir() or not path.resolve().parent.is_dir():
+        print(f"Boardroom cannot start: --db {database!r} must name a file in a folder that exists.", file=sys.stderr)
+        return 2
+    try:
+        from local.run import main as serve_locally
+    except ImportError as error:
+        print(f"`--local` needs SimCord and its page ({error.name} is missing): pip install -r requirements.txt "
+              f"(requirements-runtime.txt is only what the bot on Discord needs).", file=sys.stderr)
+        return 2
+    try:
+        return serve_locally(str(path), port)
+    except StartupError as error:
+        print(f"Boardroom cannot start: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(f"Boardroom cannot start: {error}", file=sys.stderr)
+        return 1
+
+
+def quiet_voice_warning() -> None:
+    """A board-game bot never joins voice: discord.py's warning about voice support only confuses admins."""
+    logging.getLogger("discord.client").addFilter(lambda record: "voice will NOT be supported" not in record.getMessage())
+
+
+def _yes(question: str) -> bool:
+    try:
+        return input(question).strip().lower() in ("", "y", "yes")
+    except EOFError:
+        return False
 
 
 async def _run(config: Config, token: str, *, force_sync: bool = False) -> None:

@@ -175,7 +175,10 @@ def _postgres_url(value: str) -> str:
 
 
 NO_TOKEN = """\
-Boardroom needs a Discord bot token to connect, and none was found. Create an application at
+To try Boardroom without Discord, run `python bot.py --local`: the same bot plays every game in
+your browser, on this computer only (http://127.0.0.1), with AI seats to fill the table.
+
+To run it on Discord, Boardroom needs a bot token, and none was found. Create an application at
 https://discord.com/developers/applications, open its "Bot" page, press "Reset Token" and copy
 the token; then either put it in a file named .env next to bot.py (a line
 `DISCORD_TOKEN=your-token`) or set the environment variable DISCORD_TOKEN, and run

@@ -1,0 +1,327 @@
+"""Driving the local page (`python bot.py --local`) in headless Chromium through Selenium, as a
+person does: typing commands in the command box, clicking buttons, picking from selects,
+filling forms, switching the member one plays as. The page re-renders when the bot answers, so
+every look-up is retried on a stale element; a click is never retried once it landed."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from selenium import webdriver
+from selenium.common.exceptions import (ElementClickInterceptedException, ElementNotInteractableException,
+                                        NoSuchElementException, StaleElementReferenceException)
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.webelement import WebElement
+
+ROOT = Path(__file__).resolve().parents[2]
+T = TypeVar("T")
+FLAKY = (StaleElementReferenceException, ElementClickInterceptedException, ElementNotInteractableException,
+         NoSuchElementException, LookupError)
+#: Debian's packages (`apt-get install chromium chromium-driver`, in the README and .ci/run).
+CHROMIUM = ("chromium", "chromium-browser")
+CHROMEDRIVER = ("chromedriver",)
+
+
+def _which(names: tuple[str, ...], what: str) -> str:
+    for name in names:
+        found = shutil.which(name) or (f"/usr/bin/{name}" if os.path.exists(f"/usr/bin/{name}") else None)
+        if found:
+            return found
+    raise RuntimeError(f"{what} is missing: install it with `apt-get install -y chromium chromium-driver` "
+                       f"(the README's install step; .ci/run does it). The browser tests never skip.")
+
+
+def browser(width: int = 1280, height: int = 900) -> webdriver.Chrome:
+    """Headless Debian Chromium; raises (the test fails) when it or its driver is missing."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = _which(CHROMIUM, "Chromium")
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                f"--window-size={width},{height}", "--lang=en-US"):
+        options.add_argument(arg)
+    return webdriver.Chrome(service=Service(_which(CHROMEDRIVER, "chromedriver")), options=options)
+
+
+class Server:
+    """`python bot.py --local` in a child process, on a free port; `url` is the page's address
+    as printed."""
+
+    def __init__(self, db: Path, port: int = 0) -> None:
+        self.db = db
+        self.proc = subprocess.Popen([sys.executable, "bot.py", "--local", "--db", str(db), "--port", str(port)],
+                                     cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.output: list[str] = []
+        self.url = self._wait_for_url()
+
+    def _wait_for_url(self, timeout: float = 60) -> str:
+        end = time.monotonic() + timeout
+        assert self.proc.stdout is not None
+        while time.monotonic() < end:
+            line = self.proc.stdout.readline()
+            if not line and self.proc.poll() is not None:
+                break
+            self.output.append(line)
+            found = re.search(r"http://127\.0\.0\.1:\d+/#\S+", line)
+            if found:
+                return found.group(0)
+        raise AssertionError("bot.py --local printed no address:\n" + "".join(self.output))
+
+    def stop(self) -> tuple[int, str]:
+        """Ctrl+C, as a person stops it; its exit code and the rest of what it printed."""
+        import signal
+
+        self.proc.send_signal(signal.SIGINT)
+        rest, _ = self.proc.communicate(timeout=60)
+        return self.proc.returncode, "".join(self.output) + (rest or "")
+
+
+def retry(fn: Callable[[], T], timeout: float = 20.0) -> T:
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            return fn()
+        except FLAKY:
+            if time.monotonic() > end:
+                raise
+            time.sleep(0.25)
+
+
+class Page:
+    def __init__(self, driver: webdriver.Chrome, url: str) -> None:
+        self.d = driver
+        driver.get(url)
+        retry(lambda: self._need(self.d.find_elements(By.CSS_SELECTOR, "textarea"), "the command box"), 30)
+
+    # -- reading ----------------------------------------------------------------------------
+
+    @staticmethod
+    def _need(found: list[T], what: str) -> T:
+        if not found:
+            raise LookupError(what)
+        return found[-1]
+
+    def js(self, script: str, *args: Any) -> Any:
+        return self.d.execute_script(script, *args)
+
+    def status(self) -> str:
+        return self.d.find_element(By.ID, "action-status").text
+
+    def settle(self, timeout: float = 90.0) -> None:
+        """Wait until the page's action is answered (the bot's reply is shown)."""
+        end = time.monotonic() + timeout
+        time.sleep(0.3)
+        while time.monotonic() < end:
+            if not re.search(r"Completing|Dispatch|Sending|pending", retry(self.status), re.I):
+                return
+            time.sleep(0.25)
+        raise AssertionError(f"the page still waits for the bot: {self.status()}")
+
+    def quiet(self, still: float = 2.5, timeout: float = 60.0) -> None:
+        """Wait until the channel has not changed for `still` seconds (AI seats done moving):
+        a republished page closes an open select."""
+        end = time.monotonic() + timeout
+        last, since = None, time.monotonic()
+        # Relative times ("Deadline 5 seconds ago") tick by themselves: left out.
+        script = ("return [...document.querySelectorAll('article.channel-message')].map(m => {"
+                  " const c = m.cloneNode(true); c.querySelectorAll('time').forEach(t => t.remove());"
+                  " return c.innerText; }).join('\\n')")
+        while time.monotonic() < end:
+            now = retry(lambda: self.js(script))
+            if now != last:
+                last, since = now, time.monotonic()
+            elif time.monotonic() - since >= still:
+                return
+            time.sleep(0.25)
+        raise AssertionError("the channel never stopped changing")
+
+    def message_ids(self) -> list[str]:
+        return self.js("return [...document.querySelectorAll('article.channel-message')].map(m => m.dataset.messageId)")
+
+    def messages(self) -> list[WebElement]:
+        return self.d.find_elements(By.CSS_SELECTOR, "article.channel-message")
+
+    def text(self) -> str:
+        return self.js("return [...document.querySelectorAll('article.channel-message')].map(m => m.innerText).join('\\n')")
+
+    def last_message(self, containing: str | None = None, button: str | None = None) -> WebElement:
+        """The latest message showing `containing` (text) and/or a button labelled `button`."""
+        def find() -> WebElement:
+            for message in reversed(self.messages()):
+                if containing is not None and containing not in message.text:
+                    continue
+                if button is not None and not self.buttons(message, button):
+                    continue
+                return message
+            raise LookupError(f"no message with {containing!r} / button {button!r}")
+        return retry(find)
+
+    @staticmethod
+    def buttons(scope: WebElement, label: str) -> list[WebElement]:
+        return [b for b in scope.find_elements(By.CSS_SELECTOR, "button.component-button")
+                if b.text.strip().endswith(label) and b.get_attribute("aria-disabled") != "true"]
+
+    def picture(self, message: WebElement) -> str:
+        """A digest of the first picture a message shows (its bytes, as the page received them)."""
+        src = retry(lambda: self._need(message.find_elements(By.CSS_SELECTOR, "img.gallery-image, img"), "a picture")
+                    .get_attribute("src"))
+        data = self.d.execute_async_script(
+            "const done = arguments[1]; fetch(arguments[0]).then(r => r.arrayBuffer())"
+            ".then(b => done(Array.from(new Uint8Array(b)).join(','))).catch(e => done('error ' + e));", src)
+        assert not data.startswith("error"), data
+        return hashlib.sha256(data.encode()).hexdigest()
+
+    def table(self) -> WebElement:
+        """The table message: the public message whose footer says "Game #N · move M" (a table
+        posted again further down leaves a pointer where it was; a finished game's table has no
+        My hand any more)."""
+        def find() -> WebElement:
+            self.jump_to_latest()
+            for message in reversed(self.messages()):
+                text = message.text
+                if re.search(r"Game #\d+ · move \d+", text) and "Only you can see this" not in text:
+                    return message
+            raise LookupError("no table message")
+        return retry(find, 60)
+
+    def jump_to_latest(self) -> None:
+        """Press "New messages · jump to latest" when the page offers it, as a person would."""
+        jump = [b for b in self.d.find_elements(By.CSS_SELECTOR, "button") if b.is_displayed()
+                and "jump to latest" in b.text]
+        if jump:
+            jump[0].click()
+            time.sleep(0.5)
+
+    def table_picture(self) -> str:
+        def look() -> str:
+            table = self.table()
+            if not table.find_elements(By.CSS_SELECTOR, "img.gallery-image"):
+                # The page could not fetch it while the bot was busy drawing: ask it again.
+                self.d.find_element(By.ID, "refresh").click()
+                time.sleep(1.0)
+                raise LookupError("the table's picture is not shown")
+            return self.picture(table)
+        return retry(look, 90)
+
+    # -- doing ------------------------------------------------------------------------------
+
+    def panel(self) -> WebElement:
+        """The latest ephemeral reply (a private panel): "Only you can see this"."""
+        return self.last_message(containing="Only you can see this")
+
+    def click(self, label: str, *, within: Callable[[], WebElement] | None = None,
+              containing: str | None = None) -> None:
+        """Click the latest enabled button labelled `label` (in `within()`, or in the latest
+        message that has one and shows `containing`), and wait for the bot's answer."""
+        def find() -> WebElement:
+            scope = within() if within is not None else self.last_message(containing=containing, button=label)
+            return self._need(self.buttons(scope, label), f"button {label!r}")
+        retry(lambda: find().click())
+        self.settle()
+
+    def selects(self, within: Callable[[], WebElement]) -> list[str]:
+        return retry(lambda: [t.text for t in within().find_elements(By.CSS_SELECTOR, "button.select-trigger")
+                              if t.get_attribute("aria-disabled") != "true" and t.is_enabled()])
+
+    def choose(self, option: str | None = None, *, within: Callable[[], WebElement], select: int = -1,
+               settle: bool = True) -> str:
+        """Pick from a select of `within()` (the last one unless `select` says) the first option
+        whose label holds `option` (the first option when None), as a keyboard user does:
+        arrow down opens the list, arrows move, Enter picks. (The page closes an open list as soon
+        as the timeline scrolls, which a long panel does when a list opens below its fold, so
+        a mouse click on the list is not reliable there; keys within one command are.)"""
+        def pick() -> str:
+            triggers = within().find_elements(By.CSS_SELECTOR, "button.select-trigger")
+            trigger = self._need(triggers[select:select + 1] if select != -1 else triggers, "a select")
+            key = trigger.get_attribute("data-control-key")
+            labels = self.js("return [...document.querySelectorAll('.preview-select')].filter(w => w.dataset.controlKey"
+                             " === arguments[0]).flatMap(w => [...w.querySelectorAll('[role=option]')])"
+                             ".map(o => o.innerText.split('\\n')[0])", key)
+            index = next((i for i, label in enumerate(labels) if option is None or option in label), None)
+            if index is None:
+                raise LookupError(f"no option {option!r} in {labels}")
+            trigger.send_keys(Keys.ARROW_DOWN + Keys.ARROW_DOWN * index + Keys.ENTER)
+            return labels[index]
+        label = retry(pick)
+        if settle:
+            self.settle()
+        return label
+
+    def command(self, text: str, *choices: str) -> None:
+        """Type a slash command in the command box, pick each option's choice from the list the
+        box offers, and send it."""
+        before = set(self.message_ids())
+        def type_() -> WebElement:
+            box = self.d.find_element(By.CSS_SELECTOR, "textarea")
+            box.click()
+            box.send_keys(text)
+            return box
+        box = retry(type_)
+        retry(lambda: self._need([o for o in self.d.find_elements(By.CSS_SELECTOR, "[role=option]")
+                                  if o.is_displayed() and text in o.text], f"{text} in the command list"))
+        box.send_keys(Keys.ENTER)
+        for choice in choices:
+            def pick(choice: str = choice) -> None:
+                items = [o for o in self.d.find_elements(By.CSS_SELECTOR, "[role=option]") if o.is_displayed()]
+                found = next((o for o in items if o.text.strip().split("\n")[0] == choice), None)
+                if found is None:
+                    raise LookupError(f"no choice {choice!r} in {[o.text for o in items]}")
+                found.click()
+            retry(pick)
+            time.sleep(0.5)
+        # Picking the last choice may already have sent it (the box sends a complete command).
+        time.sleep(1.0)
+        self.settle()
+        for _ in range(3):
+            drafted = self.js("return !!document.querySelector('.command-row')")
+            refused = "not completed" in self.status()
+            if not drafted or (not refused and set(self.message_ids()) != before):
+                return
+            # Not sent, or refused because the channel changed under it ("Action was not
+            # completed": the draft stays in the box): send it again, as a person does.
+            retry(lambda: self.d.find_element(By.CSS_SELECTOR, "button#send-message").click())
+            self.settle()
+            time.sleep(0.5)
+
+    def act_as(self, name: str) -> None:
+        """The "Viewing as" switcher: act as another member (hot-seat)."""
+        from selenium.webdriver.support.select import Select
+
+        retry(lambda: Select(self.d.find_element(By.ID, "viewer-picker")).select_by_visible_text(name))
+        self.settle()
+        retry(lambda: self._need([1] if Select(self.d.find_element(By.ID, "viewer-picker"))
+                                 .first_selected_option.text == name else [], f"viewing as {name}"))
+
+    def modal(self) -> WebElement:
+        return retry(lambda: self._need([m for m in self.d.find_elements(By.CSS_SELECTOR, "[role=dialog]")
+                                         if m.is_displayed()], "a form"))
+
+    def screenshot(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.d.save_screenshot(str(path))
+
+    def fill_form(self, *, radios: dict[str, str] = {}, selects: dict[str, str] = {},  # noqa: B006
+                  texts: dict[str, str] = {}) -> None:  # noqa: B006
+        """Fill the open form (fields named by their custom id) and submit it."""
+        form = self.modal()
+        for field, value in radios.items():
+            retry(lambda f=field, v=value: form.find_element(
+                By.CSS_SELECTOR, f"[data-custom-id='{f}'] input[type=radio][value='{v}']").click())
+        for field, label in selects.items():
+            self.choose(label, within=lambda f=field: self.modal().find_element(By.CSS_SELECTOR, f"[data-custom-id='{f}']"),
+                        settle=False)
+        for field, text in texts.items():
+            box = form.find_element(By.CSS_SELECTOR, f"[data-custom-id='{field}'] input, [data-custom-id='{field}'] textarea")
+            box.clear()
+            box.send_keys(text)
+        retry(lambda: form.find_element(By.CSS_SELECTOR, "button[type=submit]").click())
+        self.settle()
