@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _l
 from discord.ext import commands
 
-from locales import Translator
+from locales import Translator, tr
 from locales.format import join_list
 from store import GameRow
 
@@ -37,7 +37,8 @@ log = logging.getLogger(__name__)
 
 
 def title_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=_l(ui.game.title, key=f"{title}.name"), value=title) for title, ui in uis().items()]
+    # The default name (what Discord shows where no translation applies) is the English one, not the id.
+    return [app_commands.Choice(name=_l(tr("en", f"{title}.name"), key=f"{title}.name"), value=title) for title in uis()]
 
 
 class GameCog(commands.Cog):
