@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from service import metrics
@@ -25,6 +26,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: How many ended games' told versions are remembered.
+ENDED_MEMORY = 4096
+
 
 class Crossing:
     def __init__(self, house: "House") -> None:
@@ -34,9 +38,14 @@ class Crossing:
         self.tasks: set[asyncio.Task] = set()
         #: Moves made elsewhere that this process told its channels about (tests, metrics).
         self.told = 0
-        #: The version up to which this process has told each of its games' channels (only when
-        #: processes share games): a move is told once, by whichever path learns of it first.
+        #: The version up to which this process has told each of its live games' channels: a move
+        #: is told once, by whichever path learns of it first. Every path reads and moves it under
+        #: the game's lock, and reads the log only up to the version it read the row at.
         self.through: dict[int, int] = {}
+        #: The same for the games that ended lately: a notice of a move that the ending move
+        #: told already may still be on its way, and the table's `told_version` is written only
+        #: after the send (a bounded memory: by then that notice has long been taken in).
+        self.ended: OrderedDict[int, int] = OrderedDict()
 
     def start(self) -> None:
         if self.house.shards is None or self.starting is not None:
@@ -84,12 +93,37 @@ class Crossing:
         house.kick()
 
     def note(self, game_id: int, version: int, status: str) -> None:
-        """The game's channel is told up to `version`; a game that ended is forgotten (its
-        table's `told_version` covers a late notice)."""
+        """The game's channel is told up to `version` (called under the game's lock); a game
+        that ended moves to the bounded memory of ended games."""
         if status in ("active", "lobby"):
             self.through[game_id] = version
-        else:
-            self.through.pop(game_id, None)
+            return
+        self.through.pop(game_id, None)
+        self.ended[game_id] = version
+        self.ended.move_to_end(game_id)
+        while len(self.ended) > ENDED_MEMORY:
+            self.ended.popitem(last=False)
+
+    def told_through(self, game: "GameRow") -> int:
+        """The version up to which the game's channel is told (under the game's lock): what this
+        process told, or what the table marked told before (a restart, an earlier owner)."""
+        return max(self.through.get(game.id, self.ended.get(game.id, 0)), game.told_version)
+
+    async def untold(self, game_id: int) -> tuple["GameRow", list[dict], int] | None:
+        """Under the game's lock: the game's row as it is now, the events of its moves not told
+        yet and the version told before them (None: nothing to tell, or not this process's
+        game); they count as told from now. The log is read only up to the row's version: a
+        move committed elsewhere meanwhile is left to its own notice."""
+        house = self.house
+        game = await house.game(game_id, fresh=True)
+        if game is None or game.state is None or not house.owns(game):
+            return None
+        after = self.told_through(game)
+        if game.version <= after:
+            return None
+        entries = await house.store.actions(game_id, after=after, limit=game.version - after)
+        self.note(game_id, game.version, game.status)
+        return game, [e for a in entries for e in a["events"]], after
 
     async def missed(self, game: "GameRow", version: int, *, over: bool = False) -> list[dict]:
         """Called by the house under the game's lock as it commits `version` of a game it owns:
@@ -98,9 +132,10 @@ class Crossing:
         the game)."""
         if self.house.shards is None or not self.house.owns(game):
             return []  # a lone process makes every move itself
-        through = self.through.get(game.id)
+        # A game this process never told (its first move here) is told from the table's mark.
+        through = self.told_through(game)
         self.note(game.id, version, "finished" if over else game.status)
-        if through is None or through >= version - 1:
+        if through >= version - 1:
             return []
         try:
             entries = await self.house.store.actions(game.id, after=through, limit=version - 1 - through)
@@ -114,19 +149,15 @@ class Crossing:
         house = self.house
         try:
             async with house.lock(game_id):
-                through = self.through.get(game_id)
+                through = self.through.get(game_id, self.ended.get(game_id))
                 if through is not None and version is not None and through >= version:
                     return  # already told (two notices, one read; or a move of its own after it)
                 known = house.cached(game_id)
                 house.forget(game_id)
-                game = await house.game(game_id, fresh=True)
-                if game is None or game.state is None or not house.owns(game):
+                found = await self.untold(game_id)
+                if found is None:
                     return
-                after = through if through is not None else game.told_version
-                if game.version <= after:
-                    return
-                events = [e for a in await house.store.actions(game_id, after=after) for e in a["events"]]
-                self.note(game_id, game.version, game.status)
+                game, events, after = found
                 fits = known is not None and known.version == after and known.state
                 before = house.obligations(known, known.state) if fits else set()
                 owed = house.obligations(game, game.state) if game.status == "active" else set()

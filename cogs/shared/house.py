@@ -368,15 +368,15 @@ class House:
         await self.crossing.ready()
         for game_id in await self.store.untold_games(self.shards):
             try:
-                game = await self.game(game_id, fresh=True)
-                told = max(game.told_version, self.crossing.through.get(game_id, 0)) if game else 0
-                if game is None or game.state is None or told >= game.version:
+                # Under the game's lock, as a move made meanwhile (here, or elsewhere and noticed)
+                # tells what it tells: each move is told once.
+                async with self.lock(game_id):
+                    found = await self.crossing.untold(game_id)
+                if found is None:
                     continue
-                events = [e for a in await self.store.actions(game_id, after=told) for e in a["events"]]
-                self.crossing.note(game_id, game.version, game.status)
+                game, events, told = found
                 ping = self.owing(game) if game.status == "active" else []
-                log.info("game %s: telling moves %s..%s again after a restart", game_id, game.told_version + 1,
-                         game.version)
+                log.info("game %s: telling moves %s..%s again after a restart", game_id, told + 1, game.version)
                 self.table.changed(game, events, ping=ping)
             except Exception:  # one game's trouble must not keep the others untold
                 log.exception("could not catch up game %s after a restart", game_id)

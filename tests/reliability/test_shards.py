@@ -11,6 +11,7 @@ twice, every log replays to its snapshot.
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import os
 import subprocess
@@ -146,6 +147,123 @@ async def test_a_move_made_in_another_process_reaches_the_owner_and_no_old_copy_
             assert (await owner.act(gid, *owed_move(game))).applied
         assert gid not in owner.crossing.through  # an ended game is forgotten
         assert await log_problems(stores[0], gid) == []
+    finally:
+        for house in (owner, other):
+            await house.stop()
+        for s in stores:
+            await s.close()
+
+
+async def logged_events(store: Store, gid: int) -> list[tuple[int, int]]:
+    """(version, number of events) of each logged move: what the owner's table must be told."""
+    return [(a["seq"], len(a["events"])) for a in await store.actions(gid)]
+
+
+def told_events(table: Told, gid: int) -> int:
+    return sum(n for g, _, n in table.told if g == gid)
+
+
+async def two_houses(database: str) -> tuple[list[Store], House, House]:
+    stores = [await Store.open(database), await Store.open(database)]
+    owner, other = (House(HeadlessBot(), s) for s in stores)
+    owner.shards, other.shards = Shards(2, (0,)), Shards(2, (1,))
+    owner.table, other.table = Told(), Told()
+    return stores, owner, other
+
+
+async def test_a_move_committed_while_the_owner_reads_the_log_is_told_once(database):
+    """The owner takes in a notice (reads the row, then the log); another process commits the
+    next move between the two reads. The log is read only up to the row's version: the next
+    move is its own notice's to tell, never told twice."""
+    stores, owner, other = await two_houses(database)
+    try:
+        gid = await new_game(stores[0], owner, guild_on(0, 4), seed=6, ai=0, settings={**SETTINGS, "deadlines": {}})
+        owner.start_scheduler()
+        await owner.crossing.ready()
+        real = stores[0].actions
+        moved: list[bool] = []
+
+        async def actions(game_id: int, **kw: Any) -> list[dict]:
+            if not moved:  # the owner has just read the row at version 1
+                moved.append((await other.act(gid, *owed_move(await stores[1].get(gid)), version=1)).applied)
+            return await real(game_id, **kw)
+
+        stores[0].actions = actions  # type: ignore[method-assign]
+        assert (await other.act(gid, *owed_move(await stores[1].get(gid)), version=0)).applied
+        await eventually(lambda: len(owner.table.told) >= 2)
+        await asyncio.sleep(0.3)  # a second telling of move 2, if any, would come now
+        logged = await logged_events(stores[0], gid)
+        assert moved == [True] and [(v, n) for _, v, n in owner.table.told] == logged
+    finally:
+        for house in (owner, other):
+            await house.stop()
+        for s in stores:
+            await s.close()
+
+
+async def test_a_late_notice_after_the_owner_ended_the_game_tells_nothing_again(database):
+    """Another process makes the first move and the last but one; the owner makes the others,
+    each before the notice of the move before it is taken in (it tells that move with its own),
+    and ends the game. The late notices then find the game ended and its table not yet marked
+    told: they must not tell the game again."""
+    stores, owner, other = await two_houses(database)
+    try:
+        gid = await new_game(stores[0], owner, guild_on(0, 5), seed=8, ai=0, settings={**SETTINGS, "deadlines": {}})
+        engine = ui_for(toy.TITLE).game
+        state, moves = copy.deepcopy((await stores[0].get(gid)).state), 0
+        while engine.outcome(state) is None:  # how many moves the game lasts
+            seat = engine.to_act(state)[0]
+            engine.apply(state, seat, engine.legal(state, seat)[0])
+            moves += 1
+        assert moves >= 4
+        # The owner does not listen: the notices of the other's moves are held back, as if still
+        # in transit. Its own first move tells the move before it (the table's mark is 0).
+        assert (await other.act(gid, *owed_move(await stores[1].get(gid)))).applied
+        for _ in range(moves - 3):
+            assert (await owner.act(gid, *owed_move(await stores[0].get(gid)))).applied
+        assert (await other.act(gid, *owed_move(await stores[1].get(gid)))).applied
+        assert (await owner.act(gid, *owed_move(await stores[0].get(gid)))).applied
+        assert (await stores[0].get(gid)).status == "finished"
+        assert told_events(owner.table, gid) == sum(n for _, n in await logged_events(stores[0], gid))
+        before = list(owner.table.told)
+        for version in (1, moves - 1):  # the late notices arrive
+            owner.crossing.noticed(gid, version, guild_on(0, 5))
+        await asyncio.gather(*owner.crossing.tasks)
+        assert owner.table.told == before
+    finally:
+        for house in (owner, other):
+            await house.stop()
+        for s in stores:
+            await s.close()
+
+
+async def test_the_start_up_catch_up_and_a_move_of_the_owner_tell_each_move_once(database):
+    """The owner starts with a move made elsewhere untold (its notice went out before it
+    listened); while its catch-up reads the log, a move of its own comes in. The two take turns
+    on the game's lock, so the catch-up neither tells the new move nor sets the told version
+    back (which made the next move tell it again)."""
+    stores, owner, other = await two_houses(database)
+    try:
+        gid = await new_game(stores[0], owner, guild_on(0, 6), seed=7, ai=0, settings={**SETTINGS, "deadlines": {}})
+        assert (await other.act(gid, *owed_move(await stores[1].get(gid)), version=0)).applied
+        real = stores[0].actions
+        own: list[asyncio.Task] = []
+
+        async def actions(game_id: int, **kw: Any) -> list[dict]:
+            if not own:  # the catch-up has read the row at version 1
+                game = await stores[1].get(gid)
+                own.append(asyncio.create_task(owner.act(gid, *owed_move(game), version=1)))
+                await asyncio.sleep(0.3)  # the move would be made and told meanwhile without the lock
+            return await real(game_id, **kw)
+
+        stores[0].actions = actions  # type: ignore[method-assign]
+        owner.start_scheduler()
+        await eventually(lambda: own and own[0].done())
+        assert own[0].result().applied
+        await asyncio.wait_for(asyncio.shield(owner.catching_up), 10)
+        assert (await owner.act(gid, *owed_move(await stores[0].get(gid)), version=2)).applied
+        logged = await logged_events(stores[0], gid)
+        assert [(v, n) for _, v, n in owner.table.told] == logged
     finally:
         for house in (owner, other):
             await house.stop()
