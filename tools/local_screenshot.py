@@ -27,7 +27,7 @@ def main() -> int:
         driver = browser(1280, 1500)
         try:
             page = Page(driver, server.url)
-            page.command("/game new", "filthyrich")
+            page.command("/game new", "Filthy Rich")
             page.click("Add AI seat")
             page.click("Add AI seat")
             page.click("Start")

@@ -119,6 +119,15 @@ def turn(state: dict, seat: int, space: int) -> None:
     state["timer"] = {"id": f"turn:{state['wid']}", "kind": "turn"}
 
 
+def no_interruptions(state: dict) -> None:
+    """No hand holds an "I'm the boss!" or a Stop card (they go back to the draw pile): a test
+    whose flow must not depend on the dealt hands (seeds are random) opens no reaction window."""
+    for hand in state["hands"]:
+        for card in [c for c in hand if c.rsplit("-", 1)[0] in ("boss", "stop")]:
+            hand.remove(card)
+            state["draw"].append(card)
+
+
 def placards(state: dict, owners: dict[str, int | None]) -> None:
     for c, seat in owners.items():
         state["placards"][CIDX[c]] = seat

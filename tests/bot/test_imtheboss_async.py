@@ -6,13 +6,14 @@ player's turn costs one deadline, not two."""
 from __future__ import annotations
 
 from engine.imtheboss import GAME
-from tests.bot.test_imtheboss import click, placards, set_hands, start, state, turn
+from tests.bot.test_imtheboss import click, no_interruptions, placards, set_hands, start, state, turn
 from tests.support.sim import channel_text, text_of
 
 
 def _deal_on_k(s: dict, boss: int) -> None:
     turn(s, boss, 10)  # space K: Red + Blue + Orange
     placards(s, {"red": 0, "orange": 1, "blue": 2, "yellow": 3, "magenta": None, "green": None})
+    no_interruptions(s)  # else a dealt "I'm the boss!" or Stop opens a reaction window first
 
 
 async def test_a_deal_calls_every_player_with_what_to_do_and_a_pass_ends_it(sim):

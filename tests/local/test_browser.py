@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from locales import tr
 from tests.local.page import Page, Server, browser
 
 TITLES = ("filthyrich", "imtheboss", "blackfriday", "ewars")
@@ -98,8 +99,8 @@ def last_look(request, page: Page):
 
 @pytest.mark.parametrize("title", TITLES)
 def test_a_title_plays_in_the_browser(page: Page, title: str):
-    # The command box: /game new, its title picked from the list it offers.
-    page.command("/game new", title)
+    # The command box: /game new, its title picked by name from the list it offers.
+    page.command("/game new", tr("en", f"{title}.name"))
     lobby = lambda: page.last_message(button="Add AI seat")  # noqa: E731
     assert "Players (1/" in lobby().text
 
