@@ -47,6 +47,8 @@ async def test_seat_filler_boss_gives_up_once_everyone_has_passed(sim):
     def ai_deal(s):
         _deal_on_k(s, ai)
         placards(s, {"red": ai, "blue": ai, "orange": next(i for i in range(4) if i != ai)})
+        # Nothing in its own hand completes the deal (no Orange card, travel or recruits).
+        set_hands(s, {ai: ["clan-green", "clan-magenta"]})
         GAME.apply(s, ai, {"type": "deal_here"})  # the seat-filler's deal on K lacks Orange
 
     await sim.arrange(ai_deal)
