@@ -4,7 +4,7 @@ seat-filler's seat (the font cannot draw 🤖, so the picture gets "(AI)" beside
 from __future__ import annotations
 
 import render.imtheboss as R
-from tests.bot.test_imtheboss import click, no_interruptions, placards, turn
+from tests.bot.test_imtheboss import click, placards, set_hands, turn
 
 
 async def test_results_picture_keeps_the_ai_mark(sim, monkeypatch):
@@ -26,7 +26,9 @@ async def test_results_picture_keeps_the_ai_mark(sim, monkeypatch):
         turn(s, ann_seat, 3)  # space D: Red + Orange, both Ann's; deal card #15 ends the game
         placards(s, {"red": ann_seat, "orange": ann_seat})
         s["stack"] = [15]
-        no_interruptions(s)  # the flow must not depend on the dealt hands
+        # The others hold nothing that could act in the last call (a travel card sending a clan
+        # away, a Stop): the flow must not depend on the hands dealt at random.
+        set_hands(s, {seat: ["clan-green"] for seat in range(3) if seat != ann_seat})
 
     await sim.arrange(last_deal)
     panel = await click(sim, ann, await sim.hand(ann), label="💼 Deal here")
