@@ -32,7 +32,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from cogs.shared import house as house_mod
+from cogs.shared import timer_loop
 from cogs.shared.house import House
 from cogs.shared.titles import ui_for
 from store import Shards, Store
@@ -111,7 +111,7 @@ async def clicker(house: House, games: list[int], applied: Lines, counts: dict[s
 
 async def main(args: argparse.Namespace) -> int:
     toy.install()
-    house_mod.TIMER_LEASE = LEASE
+    timer_loop.TIMER_LEASE = LEASE
     out = Path(args.out)
     name = args.name
     store = await Store.open(args.url)

@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from cogs.shared.house import OUTAGE_FIRST, OUTAGE_MAX, now
+from cogs.shared.house import now
+from cogs.shared.timer_loop import OUTAGE_FIRST, OUTAGE_MAX
 from cogs.shared.titles import ui_for
 from engine.core import copy_json
 from tests.reliability.durability import log_problems, start_game, timer_problems
