@@ -10,12 +10,12 @@ cards with cost, $ marks and an effect summary.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from PIL import Image, ImageDraw
 
 from engine.filthyrich.binder import rc
-from engine.filthyrich.data import ACTIONS, ASSETS, BUSINESSES, LUXURIES, LUXURY_ORDER, SHAPES, kind
+from engine.filthyrich.data import BUSINESSES, LUXURIES, LUXURY_ORDER, kind
 from locales.format import join_list, separator
 from render.common import (
     BAD,
@@ -40,92 +40,25 @@ from render.common import (
     font,
     rounded,
     seat_colour,
-    t,
     text_width,
-    wrap,
+)
+from render.filthyrich_hand import panel_image  # noqa: F401 (the title's renderer API)
+from render.filthyrich_words import (
+    DARK_INK,
+    blend,
+    card_name,
+    is_light,
+    lines_at_most,
+    say,
+    seat_name,
+    short_hit,
 )
 from render.palette import flat
 
 W = 1200
-T = "filthyrich"
 CELL = 206
 GAP = 8
 GRID_X = 24
-KIND_COLOURS = {"business": (70, 120, 200), "asset": (70, 160, 110), "action": (214, 130, 60)}
-
-
-def _t(lang: str, key: str, **params: Any) -> str:
-    return t(lang, f"{T}.{key}", **params)
-
-
-def _name(lang: str, k: str) -> str:
-    return _t(lang, f"card.{k}")
-
-
-def _seat_name(names: Sequence[str], seat: int | None) -> str:
-    if seat is None:
-        return "-"
-    return names[seat] if seat < len(names) else f"#{seat + 1}"
-
-
-def _blend(c1, c2, a: float):
-    return tuple(int(x * (1 - a) + y * a) for x, y in zip(c1, c2))
-
-
-DARK_INK = (22, 24, 30)
-
-
-def _light(colour) -> bool:
-    """Light enough that dark text reads better on it (yellow, orange, green seats)."""
-    r, g, b = colour[:3]
-    return 0.299 * r + 0.587 * g + 0.114 * b > 140
-
-
-def _lines(text: str, width: int, fnt, most: int) -> list[str]:
-    """`wrap`, at most `most` lines; the last ends in an ellipsis when text was left out."""
-    lines = wrap(text, width, fnt)
-    if len(lines) > most:
-        lines = lines[:most]
-        lines[-1] = ellipsize(lines[-1] + "…", width, fnt)
-    return lines
-
-
-def _hit_text(lang: str, k: str) -> str:
-    b = BUSINESSES[k]
-    args = dict(zip("abc", b["hit"]["args"]))
-    text = _t(lang, f"hit.{b['hit']['key']}", **args)
-    if b.get("on_zero"):
-        text += " · " + _t(lang, "hit.on_zero", n=b["on_zero"])
-    return text
-
-
-def _short_hit(k: str) -> str:
-    """The payout as a few characters for a binder cell: $4, $2/$4, $1×p, $0-9, $1+2n."""
-    b = BUSINESSES[k]
-    key, a = b["hit"]["key"], b["hit"]["args"]
-    if key == "pay":
-        s = f"${a[0]}"
-    elif key == "pay_if_poor":
-        s = f"${a[0]}/${a[1]}"
-    elif key == "pay_per_page":
-        s = f"${a[0]}×p"
-    elif key == "pay_d10":
-        s = "$0-9"
-    elif key == "pay_chain":
-        s = f"${a[0]}+{a[1]}n"
-    else:
-        s = f"${a[0]}+"
-    if b.get("on_zero"):
-        s += f" 0:${b['on_zero']}"
-    return s
-
-
-def _effect_text(lang: str, k: str) -> str:
-    if k in BUSINESSES:
-        return _hit_text(lang, k)
-    data = ASSETS.get(k) or ACTIONS[k]
-    params = {p: abs(v) if isinstance(v, int) else v for p, v in data["params"].items()}
-    return _t(lang, f"effect.{k}", **params)
 
 
 # -- the binder --------------------------------------------------------------------------------
@@ -148,7 +81,7 @@ def _draw_tabs(draw: ImageDraw.ImageDraw, view: dict, lang: str, y: int) -> int:
         fill = GOLD if is_open else (PANEL if p > view["page"] else PANEL_LIGHT)
         rounded(draw, (x, y, x + tab_w, y + 54), radius=10, fill=fill, outline=None)
         colour = BG if is_open else (TEXT_DIM if p > view["page"] else TEXT)
-        draw_text(draw, (x + tab_w / 2, y + 20), _t(lang, "render.page", page=p), SIZE_BODY, colour, bold=is_open,
+        draw_text(draw, (x + tab_w / 2, y + 20), say(lang, "render.page", page=p), SIZE_BODY, colour, bold=is_open,
                   anchor="mm", max_width=tab_w - 12)
         dots = "●" * cards if cards <= 9 else f"{cards}"
         draw_text(draw, (x + tab_w / 2, y + 43), dots or "·", 14, colour, anchor="mm", max_width=tab_w - 12)
@@ -181,9 +114,9 @@ def _draw_binder(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names:
     def colours(cell):
         base = seat_colour(cell["owner"])
         if cell["page"] < page:
-            return _blend(base, BG, 0.62), _blend(TEXT, BG, 0.25)
-        fill = _blend(base, (20, 20, 24), 0.18)
-        return fill, (DARK_INK if _light(fill) else WHITE)
+            return blend(base, BG, 0.62), blend(TEXT, BG, 0.25)
+        fill = blend(base, (20, 20, 24), 0.18)
+        return fill, (DARK_INK if is_light(fill) else WHITE)
 
     # Bridges between adjacent cells of one ad, so each ad reads as one shape.
     for s in range(1, 10):
@@ -217,27 +150,27 @@ def _draw_binder(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names:
             draw_text(draw, ((x0 + x1) / 2, (y + y1) / 2), str(s), SIZE_LABEL + 10, (84, 92, 110), bold=True, anchor="mm")
         else:
             fill, ink = colours(cell)
-            rounded(draw, box, radius=12, fill=fill, outline=_blend(fill, WHITE, 0.25), width=2)
+            rounded(draw, box, radius=12, fill=fill, outline=blend(fill, WHITE, 0.25), width=2)
             if s not in marks:
-                draw_text(draw, (x0 + 12, y + 8), str(s), SIZE_SMALL, _blend(ink, fill, 0.35), bold=True)
+                draw_text(draw, (x0 + 12, y + 8), str(s), SIZE_SMALL, blend(ink, fill, 0.35), bold=True)
             if cell["page"] < page:
-                tag = _t(lang, "render.from_page", page=cell["page"])
+                tag = say(lang, "render.from_page", page=cell["page"])
                 tw = text_width(tag, font(SIZE_SMALL, True)) + 16
-                rounded(draw, (x1 - tw - 8, y + 8, x1 - 8, y + 38), radius=8, fill=_blend(BG, fill, 0.3))
+                rounded(draw, (x1 - tw - 8, y + 8, x1 - 8, y + 38), radius=8, fill=blend(BG, fill, 0.3))
                 draw_text(draw, (x1 - 8 - tw / 2, y + 23), tag, SIZE_SMALL, TEXT_DIM, bold=True, anchor="mm")
             if first.get(cell["sign"]) == s:
-                size, lines = fit_wrap(_name(lang, cell["kind"]), CELL - 24, SIZE_BODY - 2, 3, bold=True)
+                size, lines = fit_wrap(card_name(lang, cell["kind"]), CELL - 24, SIZE_BODY - 2, 3, bold=True)
                 ty = y + 44
                 for line in lines:
                     draw_text(draw, (x0 + 12, ty), line, size, ink, bold=True, max_width=CELL - 24)
                     ty += size + 6
-                pay = _short_hit(cell["kind"])
+                pay = short_hit(cell["kind"])
                 fnt = fit(pay, CELL // 2 + 20, SIZE_LABEL, bold=True)
                 pw = text_width(pay, fnt) + 18
                 draw.rounded_rectangle([x0 + 8, y1 - 50, x0 + 8 + pw, y1 - 10], radius=10, fill=(22, 24, 30))
                 draw.text((x0 + 17, y1 - 30), pay, font=fnt, anchor="lm",
-                          fill=GOLD if cell["page"] == page else _blend(GOLD, BG, 0.35))
-            owner = _seat_name(names, cell["owner"])
+                          fill=GOLD if cell["page"] == page else blend(GOLD, BG, 0.35))
+            owner = seat_name(names, cell["owner"])
             draw_text(draw, (x1 - 12, y1 - 12), owner, SIZE_SMALL, ink, anchor="rd",
                       max_width=CELL - 24 - (CELL // 2 + 30 if first.get(cell["sign"]) == s else 0))
         # Dice of the last roll that landed here: the slot number becomes a die (x2 for two).
@@ -262,24 +195,24 @@ def _die(draw, x, y, face: int, size: int, fill, ink, outline=None) -> None:
 def _status(view: dict, names: Sequence[str], lang: str) -> tuple[str, str]:
     ph = view["phase"]
     if ph == "over":
-        winners = join_list((_seat_name(names, s) for s in view.get("winners") or []), lang)
-        return f"{_t(lang, 'render.winner')}: {winners}", _t(lang, f"reason.{view['end']}")
+        winners = join_list((seat_name(names, s) for s in view.get("winners") or []), lang)
+        return f"{say(lang, 'render.winner')}: {winners}", say(lang, f"reason.{view['end']}")
     if ph in ("tax", "audit"):
         tx = view["tax"]
-        waiting = join_list((_seat_name(names, s) for s in tx["pending"]), lang)
-        head = _t(lang, "render.tax_window", zeros=tx["zeros"]) if ph == "tax" else _t(lang, "phase.audit")
-        return head, _t(lang, "render.waiting", names=waiting)
+        waiting = join_list((seat_name(names, s) for s in tx["pending"]), lang)
+        head = say(lang, "render.tax_window", zeros=tx["zeros"]) if ph == "tax" else say(lang, "phase.audit")
+        return head, say(lang, "render.waiting", names=waiting)
     if ph == "auction":
         a = view["auction"]
-        head = _t(lang, "render.auction", luxury=a["luxury"])
+        head = say(lang, "render.auction", luxury=a["luxury"])
         if a["high"] is None:
-            sub = _t(lang, "render.no_bid", amount=a["min"])
+            sub = say(lang, "render.no_bid", amount=a["min"])
         else:
-            sub = _t(lang, "render.high_bid", amount=a["high"], seat=_seat_name(names, a["high_seat"]))
-        return head, sub + " · " + _t(lang, "render.waiting", names=_seat_name(names, a["seat"]))
+            sub = say(lang, "render.high_bid", amount=a["high"], seat=seat_name(names, a["high_seat"]))
+        return head, sub + " · " + say(lang, "render.waiting", names=seat_name(names, a["seat"]))
     turn = view["turn"]
-    head = f"{_seat_name(names, view['active'])}: {_t(lang, 'render.active')}"
-    sub = _t(lang, "render.actions", count=turn["actions"]) + f" · {turn['dice']} {_t(lang, 'render.dice')}"
+    head = f"{seat_name(names, view['active'])}: {say(lang, 'render.active')}"
+    sub = say(lang, "render.actions", count=turn["actions"]) + f" · {turn['dice']} {say(lang, 'render.dice')}"
     return head, sub
 
 
@@ -293,14 +226,14 @@ def _draw_side(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang
     # Last roll: each die with what it hit; zeros as tax marks.
     roll = view.get("roll")
     box_top = y
-    draw_text(draw, (x + 16, y + 10), _t(lang, "render.last_roll"), SIZE_BODY, TEXT, bold=True)
+    draw_text(draw, (x + 16, y + 10), say(lang, "render.last_roll"), SIZE_BODY, TEXT, bold=True)
     y += 48
     if not roll:
-        draw_text(draw, (x + 16, y), _t(lang, "render.no_roll"), SIZE_SMALL, TEXT_DIM)
+        draw_text(draw, (x + 16, y), say(lang, "render.no_roll"), SIZE_SMALL, TEXT_DIM)
         y += 36
     else:
-        who = _seat_name(names, roll["seat"])
-        draw_text(draw, (x + w - 16, box_top + 14), f"{who} · {_t(lang, 'render.page', page=roll['page'])}", SIZE_SMALL,
+        who = seat_name(names, roll["seat"])
+        draw_text(draw, (x + w - 16, box_top + 14), f"{who} · {say(lang, 'render.page', page=roll['page'])}", SIZE_SMALL,
                   TEXT_DIM, anchor="ra", max_width=w // 2)
         dice = roll["dice"]
         size = 52 if len(dice) <= 7 else 40
@@ -323,24 +256,24 @@ def _draw_side(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang
         lines = []
         for h in roll["hits"]:
             if h["sign"]:
-                name = _name(lang, BUSINESSES_BY_SIGN.get(h["sign"], h["sign"]))
-                lines.append((f"{h['slot']} → {name}", f"+${h['amount']} {_seat_name(names, h['seat'])}",
+                name = card_name(lang, BUSINESSES_BY_SIGN.get(h["sign"], h["sign"]))
+                lines.append((f"{h['slot']} → {name}", f"+${h['amount']} {seat_name(names, h['seat'])}",
                               seat_colour(h["seat"])))
         zeros = roll["dice"].count(0)
         if zeros:
-            lines.append((f"0 ×{zeros} → {_t(lang, 'render.tax_mark')}", "", BAD))
+            lines.append((f"0 ×{zeros} → {say(lang, 'render.tax_mark')}", "", BAD))
         for left, right, colour in lines[:6]:
             draw_text(draw, (x + 16, y), left, SIZE_SMALL, colour, bold=True, max_width=w - 186)
             draw_text(draw, (x + w - 16, y), right, SIZE_SMALL, TEXT, anchor="ra", max_width=150)
             y += 32
         if roll.get("page_die") is not None:
-            text = f"{_t(lang, 'render.page_die', die=roll['page_die'])} → {_t(lang, 'render.page_turn', page=roll['next_page'])}"
+            text = f"{say(lang, 'render.page_die', die=roll['page_die'])} → {say(lang, 'render.page_turn', page=roll['next_page'])}"
             draw_text(draw, (x + 16, y), text, SIZE_SMALL, TEXT_DIM, max_width=w - 32)
             y += 32
     draw.rounded_rectangle([x, box_top, x + w, y + 8], radius=12, outline=LINE, width=2)
     y += 24
     # Luxury market in price order, two columns.
-    draw_text(draw, (x + 4, y), _t(lang, "render.market"), SIZE_BODY, GOLD, bold=True)
+    draw_text(draw, (x + 4, y), say(lang, "render.market"), SIZE_BODY, GOLD, bold=True)
     y += 40
     col_w = (w - 10) // 2
     market = [x_ for x_ in LUXURY_ORDER if x_ in view["market"]]
@@ -351,7 +284,7 @@ def _draw_side(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang
     for lid in market:
         price = f"${LUXURIES[lid]['price']}"
         room = col_w - text_width(price, font(SIZE_SMALL, True)) - 28
-        chips.append((lid, price, [ellipsize(line, room, small) for line in _lines(_name(lang, lid), room, small, 2)]))
+        chips.append((lid, price, [ellipsize(line, room, small) for line in lines_at_most(card_name(lang, lid), room, small, 2)]))
     chip_h = 64 if any(len(lines) > 1 for _, _, lines in chips) else 40
     for i, (_lid, price, lines) in enumerate(chips):
         cx = x + (i % 2) * (col_w + 10)
@@ -363,11 +296,11 @@ def _draw_side(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang
             draw_text(draw, (cx + 10, top + k * 26), line, SIZE_SMALL, TEXT, anchor="lm")
     y += ((len(market) + 1) // 2) * (chip_h + 6)
     if view["removed"]:
-        text = _t(lang, "render.removed") + ": " + separator(lang).join(_name(lang, r) for r in view["removed"])
+        text = say(lang, "render.removed") + ": " + separator(lang).join(card_name(lang, r) for r in view["removed"])
         draw_text(draw, (x + 4, y + 4), text, SIZE_SMALL, TEXT_DIM, max_width=w - 8)
         y += 36
-    draw_text(draw, (x + 4, y + 6), _t(lang, "render.deck", count=view["deck_count"]) + " · " +
-              _t(lang, "render.discard", count=len(view["discard"])), SIZE_SMALL, TEXT_DIM, max_width=w - 8)
+    draw_text(draw, (x + 4, y + 6), say(lang, "render.deck", count=view["deck_count"]) + " · " +
+              say(lang, "render.discard", count=len(view["discard"])), SIZE_SMALL, TEXT_DIM, max_width=w - 8)
     return y + 44
 
 
@@ -393,7 +326,7 @@ def _player_rows(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], la
         fill = PANEL if alive else (30, 32, 38)
         rounded(draw, (24, y, W - 24, y + h), radius=12, fill=fill, outline=GOLD if active else LINE,
                 width=4 if active else 2)
-        draw.rounded_rectangle([24, y, 36, y + h], radius=6, fill=colour if alive else _blend(colour, BG, 0.6))
+        draw.rounded_rectangle([24, y, 36, y + h], radius=6, fill=colour if alive else blend(colour, BG, 0.6))
         money = f"${seat['money']}"
         draw_text(draw, (W - 44, y + 6), money, SIZE_TITLE, GOLD if alive else TEXT_DIM, bold=True, anchor="ra")
         mw = text_width(money, font(SIZE_TITLE, True))
@@ -401,10 +334,10 @@ def _player_rows(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], la
         x = 52
         if places is not None:
             place = places[s]
-            draw_text(draw, (x, y + 8), _t(lang, "render.place", place=place), SIZE_LABEL,
+            draw_text(draw, (x, y + 8), say(lang, "render.place", place=place), SIZE_LABEL,
                       GOLD if place == 1 else TEXT_DIM, bold=True)
             x += 70
-        name = _seat_name(names, s)
+        name = seat_name(names, s)
         fnt = fit(name, 300, SIZE_LABEL, bold=True)
         name = ellipsize(name, 300, fnt)
         draw.text((x, y + 8), name, font=fnt, fill=TEXT if alive else TEXT_DIM)
@@ -414,36 +347,36 @@ def _player_rows(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], la
         x += text_width(pips, font(SIZE_BODY, True)) + 12
         room = W - 60 - mw - 10
         for lid in seat["luxuries"]:
-            label = _name(lang, lid)
+            label = card_name(lang, lid)
             tw = min(text_width(label, font(SIZE_SMALL)) + 20, 250)
             if x + tw > room:
                 tw = room - x
                 if tw < 70:
                     break
-            rounded(draw, (x, y + 10, x + tw, y + 42), radius=8, fill=_blend(GOLD, BG, 0.7), outline=GOLD, width=1)
+            rounded(draw, (x, y + 10, x + tw, y + 42), radius=8, fill=blend(GOLD, BG, 0.7), outline=GOLD, width=1)
             draw_text(draw, (x + 10, y + 26), label, SIZE_SMALL, TEXT, anchor="lm", max_width=tw - 16)
             x += tw + 8
         # Line 2: businesses (in the seat's colour) and, on the right, hand / marks / tax.
-        info = [_t(lang, "render.hand", count=seat["hand"]), _t(lang, "render.marks", count=seat["marks"]),
-                _t(lang, "render.tax_per_zero", amount=seat["tax_per_zero"])]
+        info = [say(lang, "render.hand", count=seat["hand"]), say(lang, "render.marks", count=seat["marks"]),
+                say(lang, "render.tax_per_zero", amount=seat["tax_per_zero"])]
         if seat["interest"]:
-            info.append(_t(lang, "render.interest", amount=seat["interest"]))
+            info.append(say(lang, "render.interest", amount=seat["interest"]))
         if not alive:
-            info = [_t(lang, "render.out")]
+            info = [say(lang, "render.out")]
         info_text = " · ".join(info)
         iw = min(text_width(info_text, font(SIZE_SMALL)), 460)
         draw_text(draw, (W - 44, y + 56), info_text, SIZE_SMALL, TEXT_DIM if alive else BAD, anchor="ra", max_width=460)
-        biz = sep.join(_name(lang, kind(c)) for c in seat["businesses"]) or "—"
-        draw_text(draw, (52, y + 56), f"{_t(lang, 'render.businesses')}: {biz}", SIZE_SMALL,
-                  _blend(colour, WHITE, 0.35) if alive else TEXT_DIM, max_width=W - 120 - iw)
+        biz = sep.join(card_name(lang, kind(c)) for c in seat["businesses"]) or "—"
+        draw_text(draw, (52, y + 56), f"{say(lang, 'render.businesses')}: {biz}", SIZE_SMALL,
+                  blend(colour, WHITE, 0.35) if alive else TEXT_DIM, max_width=W - 120 - iw)
         # Line 3: assets.
         assets = []
         for a in seat["assets"]:
-            label = _name(lang, a["kind"])
+            label = card_name(lang, a["kind"])
             if a.get("row"):
-                label += f" ({_t(lang, 'render.muscle_row', row=a['row'])})"
+                label += f" ({say(lang, 'render.muscle_row', row=a['row'])})"
             assets.append(label)
-        draw_text(draw, (52, y + 88), f"{_t(lang, 'render.assets')}: {sep.join(assets) or '—'}", SIZE_SMALL,
+        draw_text(draw, (52, y + 88), f"{say(lang, 'render.assets')}: {sep.join(assets) or '—'}", SIZE_SMALL,
                   TEXT_DIM, max_width=W - 100)
         y += h + 8
     return y
@@ -455,7 +388,7 @@ def _player_rows(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], la
 def _header(draw: ImageDraw.ImageDraw, view: dict, lang: str, title: str) -> int:
     draw.rectangle([0, 0, W, 70], fill=PANEL)
     draw_text(draw, (24, 35), title, SIZE_TITLE, GOLD, bold=True, anchor="lm", max_width=520)
-    right = _t(lang, "render.round", round=view["round"]) + " · " + _t(lang, "render.open_page", page=view["page"])
+    right = say(lang, "render.round", round=view["round"]) + " · " + say(lang, "render.open_page", page=view["page"])
     draw_text(draw, (W - 24, 35), right, SIZE_BODY, TEXT, anchor="rm", max_width=600)
     return HEADER_H
 
@@ -488,7 +421,7 @@ def _table(view: dict, names: Sequence[str], lang: str, results: bool) -> Image.
     side = _side_column(view, names, lang)
     rows_top = HEADER_H + max(BINDER_H, side.height) + 4
     img, draw = canvas(W, rows_top + n * (ROW_H + 8) + 10)
-    title = _t(lang, "name") + (" · " + _t(lang, "render.results") if results else "")
+    title = say(lang, "name") + (" · " + say(lang, "render.results") if results else "")
     y = _header(draw, view, lang, title)
     _draw_binder(img, draw, view, names, lang, y)
     img.paste(side, (SIDE_X, y))
@@ -520,100 +453,11 @@ def placement_image(view: dict, names: list[str], lang: str, k: str, placements:
     width = 2 * GRID_X + 3 * CELL + 2 * GAP
     img, draw = canvas(width, 70 + 18 + 64 + 3 * CELL + 2 * GAP + 30)
     draw.rectangle([0, 0, width, 70], fill=PANEL)
-    draw_text(draw, (24, 35), _t(lang, "ui.slots_pick", card=k, page=view["page"]), SIZE_BODY, GOLD, bold=True,
+    draw_text(draw, (24, 35), say(lang, "ui.slots_pick", card=k, page=view["page"]), SIZE_BODY, GOLD, bold=True,
               anchor="lm", max_width=width - 48)
     _draw_binder(img, draw, view, names, lang, 88)
     grid_top = 88 + 64  # below the page tabs
     for slot in sorted({s for slots in placements for s in slots}):
         x0, y0, x1, y1 = _cell_box(slot, grid_top)
         draw.rounded_rectangle([x0 - 3, y0 - 3, x1 + 3, y1 + 3], radius=14, outline=GOLD, width=7)
-    return _flat(img)
-
-
-# -- the hand ----------------------------------------------------------------------------------
-
-CARD_W = 216
-CARD_H = 372
-CARD_GAP = 12
-
-
-def _shape_icon(draw: ImageDraw.ImageDraw, shape: str, x: int, y: int, cell: int, colour) -> None:
-    offs = set(SHAPES[shape])
-    for r in range(3):
-        for c in range(3):
-            box = [x + c * (cell + 3), y + r * (cell + 3), x + c * (cell + 3) + cell, y + r * (cell + 3) + cell]
-            if (r, c) in offs:
-                draw.rectangle(box, fill=colour)
-            else:
-                draw.rectangle(box, outline=(90, 98, 114), width=1)
-
-
-def _card_kind(k: str) -> str:
-    return "business" if k in BUSINESSES else "asset" if k in ASSETS else "action"
-
-
-def _draw_card(draw: ImageDraw.ImageDraw, x: int, y: int, card: dict, lang: str) -> None:
-    k = card["kind"]
-    cat = _card_kind(k)
-    accent = KIND_COLOURS[cat]
-    rounded(draw, (x, y, x + CARD_W, y + CARD_H), radius=14, fill=(244, 240, 228), outline=accent, width=4)
-    draw.rounded_rectangle([x + 4, y + 4, x + CARD_W - 4, y + 50], radius=10, fill=accent)
-    if cat == "action":
-        cost_text = _t(lang, "render.free")
-    else:
-        cost = BUSINESSES[k]["cost"] if cat == "business" else ASSETS[k]["cost"]
-        cost_text = _t(lang, "render.cost", cost=cost)
-    draw_text(draw, (x + 14, y + 27), cost_text, SIZE_LABEL, WHITE, bold=True, anchor="lm", max_width=110)
-    draw_text(draw, (x + CARD_W - 14, y + 27), _t(lang, f"kind.{cat}"), SIZE_SMALL, WHITE, anchor="rm", max_width=90)
-    ink = (30, 32, 40)
-    size, lines = fit_wrap(_name(lang, k), CARD_W - 24, SIZE_BODY - 2, 3, bold=True)
-    ty = y + 60
-    for line in lines:
-        draw_text(draw, (x + 12, ty), line, size, ink, bold=True, max_width=CARD_W - 24)
-        ty += size + 6
-    marks = BUSINESSES[k]["marks"] if cat == "business" else ASSETS[k]["marks"] if cat == "asset" else 0
-    if marks:
-        draw_text(draw, (x + 12, ty + 2), "$" * marks, SIZE_LABEL, (190, 140, 20), bold=True)
-    ty += 40
-    if cat == "business":
-        b = BUSINESSES[k]
-        _shape_icon(draw, b["shape"], x + CARD_W - 12 - 3 * 20 - 6, y + CARD_H - 12 - 3 * 20 - 6, 20, accent)
-    body = _effect_text(lang, k)
-    fnt = fit(body, 10_000, SIZE_SMALL)
-    width = CARD_W - 24
-    bottom = y + CARD_H - (90 if cat == "business" else 16)
-    for line in wrap(body, width, font(SIZE_SMALL)):
-        if ty + SIZE_SMALL > bottom:
-            break
-        draw_text(draw, (x + 12, ty), line, SIZE_SMALL, (54, 58, 70), max_width=width)
-        ty += SIZE_SMALL + 6
-    del fnt
-
-
-def panel_image(view: dict, names: list[str], lang: str) -> Image.Image | None:
-    me = view.get("me")
-    priv = view.get("private")
-    if me is None or priv is None:
-        return None
-    cards = priv["hand"]
-    per_row = 5
-    rows = max(1, (len(cards) + per_row - 1) // per_row)
-    height = 96 + rows * (CARD_H + CARD_GAP) + 12
-    img, draw = canvas(W, height)
-    draw.rectangle([0, 0, W, 80], fill=PANEL)
-    seat = view["seats"][me]
-    draw_text(draw, (24, 40), f"{_t(lang, 'render.your_hand')} · {_seat_name(names, me)}", SIZE_LABEL, GOLD, bold=True,
-              anchor="lm", max_width=560)
-    bits = [f"${seat['money']}", _t(lang, "render.marks", count=seat["marks"])]
-    if view["phase"] == "turn" and view["active"] == me:
-        bits.append(_t(lang, "render.actions", count=view["turn"]["actions"]))
-    draw_text(draw, (W - 24, 40), " · ".join(bits), SIZE_BODY, TEXT, anchor="rm", max_width=560)
-    if not cards:
-        draw_text(draw, (W // 2, 96 + CARD_H // 2), _t(lang, "render.no_cards"), SIZE_LABEL, TEXT_DIM, anchor="mm")
-        return img
-    total_w = min(len(cards), per_row) * (CARD_W + CARD_GAP) - CARD_GAP
-    x0 = (W - total_w) // 2
-    for i, card in enumerate(cards):
-        r, c = divmod(i, per_row)
-        _draw_card(draw, x0 + c * (CARD_W + CARD_GAP), 96 + r * (CARD_H + CARD_GAP), card, lang)
     return _flat(img)

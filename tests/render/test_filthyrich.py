@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw
 from engine.filthyrich import GAME
 from render import filthyrich as R
 from render.common import png
+from render.filthyrich_hand import CARD_H
 
 OUT = Path(__file__).resolve().parents[2] / "artifacts" / "filthyrich"
 NAMES = ["Andrea", "Murphy", "Chen Wei-Long the Magnificent", "佐藤はなこ", "Eiko"]
@@ -80,9 +81,9 @@ def test_panel_shows_a_big_hand_on_two_rows():
     st = GAME.setup(3, 5)
     st["hands"][0] += [st["deck"].pop() for _ in range(4)]
     img = R.panel_image(GAME.view(st, 0), NAMES[:3], "en")
-    assert img.height > 2 * R.CARD_H
+    assert img.height > 2 * CARD_H
     img = R.panel_image(GAME.view(st, 1), NAMES[:3], "ja")
-    assert img.height < 2 * R.CARD_H
+    assert img.height < 2 * CARD_H
 
 
 def test_table_during_windows_and_partial_visibility():
