@@ -197,9 +197,14 @@ def run(titles: tuple[str, ...], games: int, *, seed: int = 7, prev: str | None 
         if rev:
             try:
                 old = load_previous(title, rev)
-                share, _ = duel(title, n, games, current, old.choose, seed + 50_000)
+                share, against = duel(title, n, games, current, old.choose, seed + 50_000)
                 rows.append(Row("ai", subject, f"win share vs previous AI ({rev[:8]})", 100 * share, None, "%",
                                 games, fair, None))
+                # A previous seat-filler written for older rules may never finish a game (E-Wars'
+                # dispatch confirm): an unended game is no win, so say how many there were.
+                unended = sum(1 for r in against if r.places is None)
+                if unended:
+                    rows.append(Row("ai", subject, "games vs previous AI not ended", unended, None, "games", games))
             except Exception as exc:  # noqa: BLE001 - an old file that no longer loads is a fact to print, not a crash
                 if log:
                     log(f"# ai: {title}: the previous seat-filler at {rev[:8]} does not load: {exc!r}")

@@ -29,3 +29,19 @@ def test_eliminations_are_counted_by_cause():
         assert len(r.causes) == len(r.eliminated) or r.places is None
         assert set(r.causes) <= {"tax", "audit", "interest"}
     assert any(r.eliminated for r in games)
+
+
+def test_games_a_previous_seat_filler_never_ends_are_reported(monkeypatch):
+    """A previous seat-filler written for older rules may never finish a game: the bench says
+    how many games did not end instead of printing a bare 0 % (E-Wars' dispatch confirm)."""
+
+    class Stuck:
+        @staticmethod
+        def choose(view, legal, rng):
+            return None  # waits for ever: only deadlines move the game, and never to its end here
+
+    monkeypatch.setattr(ai, "MAX_STEPS", 40)
+    monkeypatch.setattr(ai, "load_previous", lambda title, rev: Stuck)
+    rows = ai.run(("filthyrich",), 2, prev="0" * 40)
+    unended = [r for r in rows if r.metric == "games vs previous AI not ended"]
+    assert unended and unended[0].median == 2
