@@ -38,6 +38,12 @@ OUTAGE_MAX = 5 * 60
 
 
 
+def open_window(engine: Any, state: dict[str, Any] | None, ref: str) -> Any:
+    """The window `ref` names, if the game still has it open (else None: what the timer was for
+    is over)."""
+    return next((w for w in engine.windows(state or {}) if w.id == ref), None)
+
+
 class TimerLoop:
     """Mixed into `House`, whose store, cache, locks, away times, table and moves
     (`act`, `ai_move`, `replan`, `game`) it uses."""
@@ -173,7 +179,7 @@ class TimerLoop:
 
     async def _deadline(self, timer: Timer, game: GameRow) -> None:
         engine = ui_for(game.title).game
-        window = next((w for w in engine.windows(game.state or {}) if w.id == timer.ref), None)
+        window = open_window(engine, game.state, timer.ref)
         if window is None:
             await self.store.consume_timer(timer)
             return
@@ -192,7 +198,7 @@ class TimerLoop:
                     current = await self.game(timer.game_id)
                     if current is None or current.status != "active":
                         break
-                    owed = next((w for w in engine.windows(current.state or {}) if w.id == timer.ref), None)
+                    owed = open_window(engine, current.state, timer.ref)
                     if owed is None or seat not in owed.seats or not engine.legal(current.state or {}, seat):
                         break
                     result = await self.ai_move(current.id, seat)
@@ -200,8 +206,8 @@ class TimerLoop:
                         break
                     moved = True
         current = await self.game(timer.game_id)
-        if current is not None and current.status == "active" and any(
-                w.id == timer.ref for w in engine.windows(current.state or {})):
+        if current is not None and current.status == "active" \
+                and open_window(engine, current.state, timer.ref) is not None:
             result = await self.act(current.id, SYSTEM, {"type": "timeout", "id": timer.ref})
             moved = moved or result.applied
         if moved and self.table is not None:  # committed: now it may be said
@@ -210,7 +216,7 @@ class TimerLoop:
 
     async def _reminder(self, timer: Timer, game: GameRow) -> None:
         engine = ui_for(game.title).game
-        window = next((w for w in engine.windows(game.state or {}) if w.id == timer.ref), None)
+        window = open_window(engine, game.state, timer.ref)
         if window is None:
             await self.store.consume_timer(timer)
             return

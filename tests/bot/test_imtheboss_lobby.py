@@ -10,23 +10,12 @@ import pytest
 
 from engine.imtheboss import GAME
 from locales import tr
+from tests.support.sim import modal_nodes
 
 
 def _checkboxes(modal: dict[str, Any]) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            if node.get("custom_id") == "variants":
-                found.extend(node.get("options", []))
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(modal.get("components", []))
-    return found
+    return [option for group in modal_nodes(modal, lambda node: node.get("custom_id") == "variants")
+            for option in group.get("options", [])]
 
 
 @pytest.mark.parametrize("players", [3, 4])

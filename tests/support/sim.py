@@ -268,13 +268,13 @@ def clickable(message: Any) -> list[Any]:
     return [c for c in components_of(message) if getattr(c, "custom_id", None) and not getattr(c, "disabled", False)]
 
 
-def modal_inputs(modal: dict[str, Any]) -> list[dict[str, Any]]:
-    """The text inputs of a modal's payload, wherever they sit (rows or labels)."""
+def modal_nodes(modal: dict[str, Any], wanted: Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:
+    """The components of a modal's payload that `wanted` picks, wherever they sit (rows or labels)."""
     found: list[dict[str, Any]] = []
 
     def walk(node: Any) -> None:
         if isinstance(node, dict):
-            if node.get("type") == 4 and node.get("custom_id"):
+            if wanted(node):
                 found.append(node)
             for value in node.values():
                 walk(value)
@@ -284,6 +284,11 @@ def modal_inputs(modal: dict[str, Any]) -> list[dict[str, Any]]:
 
     walk(modal.get("components", []))
     return found
+
+
+def modal_inputs(modal: dict[str, Any]) -> list[dict[str, Any]]:
+    """The text inputs of a modal's payload, wherever they sit (rows or labels)."""
+    return modal_nodes(modal, lambda node: node.get("type") == 4 and bool(node.get("custom_id")))
 
 
 def custom_ids(message: discord.Message) -> list[str]:
