@@ -30,7 +30,7 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from .common import MAX_PLAYERS, TITLES, Row, fmt, load_average, table
+from bench.common import MAX_PLAYERS, TITLES, Row, fmt, load_average, table
 
 BENCHES = ("click", "pictures", "many", "startup", "rules", "ai", "backends")
 
@@ -72,7 +72,7 @@ def startup_rows(figures: dict) -> list[Row]:
     fastest, slowest = runs[0], runs[-1]
     rows = [Row("startup", subject, "process start to ready (fastest, slowest)", fastest["process_s"] * 1000,
                 slowest["process_s"] * 1000, "ms", len(runs), "<2000", slowest["process_s"] < 2)]
-    for key, label in (("import_s", "import the bot"), ("store_open_s", "Store.open + migrations"),
+    for key, label in (("import_s", "import the bot"), ("store_open_s", "open_store + migrations"),
                        ("setup_hook_s", "setup_hook (house, cogs, commands)"),
                        ("first_timer_query_s", "scheduler's first timer query")):
         rows.append(Row("startup", subject, label, fastest[key] * 1000, slowest[key] * 1000, "ms", len(runs)))
@@ -127,31 +127,31 @@ def main(argv: list[str] | None = None) -> int:
         load = load_average()
         t0 = time.perf_counter()
         if bench == "click":
-            from . import click
+            from bench import click
 
             rows += asyncio.run(click.run(titles, size["clicks"]))
         elif bench == "pictures":
-            from . import pictures
+            from bench import pictures
 
             rows += pictures.run(titles, size["samples"])
         elif bench == "many":
-            from . import many
+            from bench import many
 
             rows += many_rows(many.run_in_process(size["games"], size["seconds"], size["workers"], size["rate"]))
         elif bench == "startup":
-            from . import startup
+            from bench import startup
 
             rows += startup_rows(startup.measure(size["stored"], size["startup_runs"]))
         elif bench == "rules":
-            from . import rules
+            from bench import rules
 
             rows += rules.run(titles, size["rules_games"], all_counts=size["all_counts"])
         elif bench == "ai":
-            from . import ai
+            from bench import ai
 
             rows += ai.run(titles, size["ai_games"], prev=args.ai_prev, log=notes.append)
         elif bench == "backends":
-            from . import backends
+            from bench import backends
 
             rows += backends.run(size["backend_games"], size["backend_seconds"], size["workers"])
         loads.append((bench, load, time.perf_counter() - t0))

@@ -31,7 +31,7 @@ from types import ModuleType
 import engine
 from engine.core import SYSTEM, Game
 
-from .common import MAX_PLAYERS, Row
+from bench.common import MAX_PLAYERS, Row
 
 ROOT = Path(__file__).resolve().parents[1]
 #: A game longer than this many actions is given up (counted as unfinished, no win).
@@ -236,7 +236,7 @@ def _mean(values: list[float]) -> float:
 def main(argv: list[str] | None = None) -> None:  # pragma: no cover - a convenience for one title
     import argparse
 
-    from .common import table
+    from bench.common import table
 
     parser = argparse.ArgumentParser(prog="python -m bench.ai")
     parser.add_argument("titles", nargs="*", default=list(MAX_PLAYERS))

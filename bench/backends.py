@@ -31,7 +31,7 @@ from pathlib import Path
 import engine
 from engine.core import SYSTEM
 
-from .common import MAX_PLAYERS, Row, median, percentile
+from bench.common import MAX_PLAYERS, Row, median, percentile
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARDS = 2
@@ -44,12 +44,12 @@ def guild(shard: int, k: int) -> int:
 
 async def fill(database: str, games: int) -> dict[int, list[int]]:
     """`games` running games, alternately on each shard; their ids by shard."""
-    from bench.rig import NullBot
-    from cogs.shared.house import House, now
-    from store import Seat, Store
+    from bench.rig import headless
+    from cogs.kit.clock import now
+    from store import Seat, open_store
 
-    store = await Store.open(database)
-    house = House(NullBot(), store)  # type: ignore[arg-type]
+    store = await open_store(database)
+    house = headless(store)
     titles = list(MAX_PLAYERS)
     out: dict[int, list[int]] = {s: [] for s in range(SHARDS)}
     for i in range(games):
@@ -63,7 +63,7 @@ async def fill(database: str, games: int) -> dict[int, list[int]]:
         await store.start(lobby.id, g.setup(players, i, options), options, now())
         fresh = await store.get(lobby.id)
         assert fresh is not None
-        await house.replan(fresh)
+        await house.planner.replan(fresh)
         out[shard].append(lobby.id)
     await store.close()
     return out
@@ -72,23 +72,22 @@ async def fill(database: str, games: int) -> dict[int, list[int]]:
 async def worker(database: str, ids: list[int], shard_ids: tuple[int, ...] | None, seconds: float,
                  players: int) -> dict:
     """One bot process: `players` people clicking in its games for `seconds`."""
-    from bench.rig import NullBot
-    from cogs.shared.house import House
+    from bench.rig import headless
+    from cogs.titles.contract import panel_context
     from locales import Translator
-    from store import Shards, Store
+    from store import Shards, open_store
 
-    store = await Store.open(database)
-    house = House(NullBot(), store)  # type: ignore[arg-type]
-    house.shards = Shards(SHARDS, shard_ids) if shard_ids is not None else None
+    store = await open_store(database)
+    house = headless(store, Shards(SHARDS, shard_ids) if shard_ids is not None else None)
     for gid in ids:
-        await house.game(gid)  # warm, as a running bot is
+        await house.games.game(gid)  # warm, as a running bot is
     t = Translator("en")
     latencies: list[float] = []
     counts: dict[str, int] = {}
 
     async def click(rng: random.Random) -> float | None:
         gid = rng.choice(ids)
-        game = await house.game(gid)
+        game = await house.games.game(gid)
         if game is None or game.status != "active":
             return None
         g = engine.get(game.title)
@@ -97,7 +96,7 @@ async def worker(database: str, ids: list[int], shard_ids: tuple[int, ...] | Non
         t1 = time.perf_counter()
         if movers:
             seat = rng.choice(movers)
-            pc = house.panel_context(game, seat, t)  # what the click router computes
+            pc = panel_context(game, seat, t)  # what the click router computes
             if not pc.legal:
                 return None
             result = await house.act(gid, seat, rng.choice(pc.legal), user_id=game.seats[seat].user_id,
@@ -247,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
         ids = [int(x) for x in args.ids.split(",") if x]
         print(json.dumps(asyncio.run(worker(args.db, ids, shard_ids, args.seconds, args.players))))
         return 0
-    from .common import table
+    from bench.common import table
 
     print(table(run(args.games, args.seconds, args.players)))
     return 0

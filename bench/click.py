@@ -23,12 +23,13 @@ import time
 from pathlib import Path
 
 import engine
-from cogs.shared import codec
+from cogs.kit import codec
 from engine.core import SYSTEM
 from locales import Translator
 
-from .common import MAX_PLAYERS, Row, ai_decide, dist_row
-from .rig import Rig
+from bench.common import MAX_PLAYERS, Row, ai_decide, dist_row
+from bench.rig import Rig
+from cogs.titles.contract import panel_context
 
 
 async def click_title(title: str, clicks: int, *, seed: int = 1, workdir: Path | None = None) -> dict[str, list[float]]:
@@ -44,7 +45,7 @@ async def click_title(title: str, clicks: int, *, seed: int = 1, workdir: Path |
         gid = await rig.new_game(title, players, seed, channel_id=channel)
         await keeper.idle()
         while len(out["total"]) < clicks:
-            game = await house.game(gid)
+            game = await house.games.game(gid)
             if game is None or game.status != "active":
                 channel += 1
                 gid = await rig.new_game(title, players, seed + channel, channel_id=channel)
@@ -67,22 +68,21 @@ async def click_title(title: str, clicks: int, *, seed: int = 1, workdir: Path |
             user_id = game.seats[seat].user_id
             t0 = time.perf_counter()
             # 1. the click router
-            g = await house.game(gid)
+            g = await house.games.game(gid)
             assert g is not None
             clicker = g.seat_of(user_id)
-            pc = house.panel_context(g, clicker, t)
+            pc = panel_context(g, clicker, t)
             code = codec.action_code(action, pc.legal)
             decoded = codec.decode_action(code, pc.legal)
             t1 = time.perf_counter()
-            # 2. the house applies it
+            # 2. the house applies it (and remembers whether it may be taken back)
             result = await house.act(gid, clicker, decoded, user_id=user_id, version=g.version)
             t2 = time.perf_counter()
             assert result.applied, (title, action, result.kind, result.error)
-            keeper.undo.remember(gid, clicker, user_id, result)  # as the router does: may it be taken back?
             # 3. the clicker's panel, redrawn
-            fresh = await house.game(gid)
+            fresh = await house.games.game(gid)
             if fresh is not None and fresh.status == "active":
-                await keeper.panel_message(fresh, clicker, t)
+                await keeper.panels.panel_message(fresh, clicker, t)
             t3 = time.perf_counter()
             # 4. the table, redrawn by the keeper's task
             await keeper.idle()

@@ -31,8 +31,9 @@ import engine
 from engine.core import SYSTEM
 from locales import Translator
 
-from .common import MAX_PLAYERS, Played, median, percentile, play_ai, rss_mb
-from .rig import Rig, seed_store
+from bench.common import MAX_PLAYERS, Played, median, percentile, play_ai, rss_mb
+from bench.rig import Rig, seed_store
+from cogs.titles.contract import panel_context
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -57,15 +58,14 @@ async def bench(path: Path, seconds: float, workers: int, rate: float, seed: int
     one's memory holds only what the bot would hold)."""
     gc.collect()
     rss_start = rss_mb()
-    rig = await Rig.open(path)
-    rig.house.table = None  # redraws are the click benchmark's (see the module note)
+    rig = await Rig.open(path, tell=False)  # redraws are the click benchmark's (see the module note)
     house = rig.house
     ids = [gid for gid, _ in await rig.store.active_games()]
     gc.collect()
     rss_open = rss_mb()
     t0 = time.perf_counter()
     for gid in ids:
-        await house.game(gid)
+        await house.games.game(gid)
     load_s = time.perf_counter() - t0
     gc.collect()
     rss_loaded = rss_mb()
@@ -75,7 +75,7 @@ async def bench(path: Path, seconds: float, workers: int, rate: float, seed: int
     async def one(prng: random.Random) -> float | None:
         """One click in a random game; its latency, or None if nothing was done."""
         gid = prng.choice(ids)
-        game = await house.game(gid)
+        game = await house.games.game(gid)
         if game is None or game.status != "active":
             return None
         g = engine.get(game.title)
@@ -92,7 +92,7 @@ async def bench(path: Path, seconds: float, workers: int, rate: float, seed: int
                     counts["waited"] += 1
                     return None
             else:
-                pc = house.panel_context(game, seat, t)  # the click router's view and legal
+                pc = panel_context(game, seat, t)  # the click router's view and legal
                 if not pc.legal:
                     return None
                 action = prng.choice(pc.legal)
@@ -149,7 +149,7 @@ async def bench(path: Path, seconds: float, workers: int, rate: float, seed: int
     await asyncio.gather(*tasks)
     steady_wall = time.perf_counter() - t0
     steady_rate = (counts["applied"] - before) / steady_wall
-    cached = house.cached_games
+    cached = len(house.games)
     await rig.close()
     return {
         "games": len(ids), "workers": workers, "seconds": wall, "counts": counts,

@@ -13,7 +13,7 @@ import time
 import engine
 from render.common import png
 
-from .common import MAX_PLAYERS, Row, dist_row, median, play_ai
+from bench.common import MAX_PLAYERS, Row, dist_row, median, play_ai
 
 
 def measure(title: str, samples: int, *, games: int = 2, seed: int = 1) -> dict[str, list[float]]:

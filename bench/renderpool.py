@@ -20,7 +20,7 @@ import engine
 from render.common import picture_names
 from render.pool import Pictures
 
-from .common import MAX_PLAYERS, Row, play_ai, table
+from bench.common import MAX_PLAYERS, Row, play_ai, table
 
 
 def jobs(count: int) -> list[tuple]:

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from store import Seat, Store
+from store import Seat, Store, open_store
 
-from .common import MAX_PLAYERS, Played, dumps, play_ai
+from bench.common import MAX_PLAYERS, Played, dumps, play_ai
 
 _ids = itertools.count(10_000)
 
@@ -78,29 +78,33 @@ class NullBot:
 class Rig:
     """A store on a file, a House and its TableKeeper (scheduler not started: timers are rows)."""
 
-    def __init__(self, store: Store) -> None:
-        from cogs.shared.house import House
-        from cogs.shared.table import TableKeeper
+    def __init__(self, store: Store, *, tell: bool = True) -> None:
+        from app import discord_clock
+        from cogs.table.keeper import TableKeeper
+        from play.ports import Silent
+        from play.runtime import Parts, Runtime
 
         self.store = store
         self.bot = NullBot()
-        self.house = House(self.bot, store)  # type: ignore[arg-type]
-        self.keeper = TableKeeper(self.house)
-        self.house.table = self.keeper
+        parts = Parts.build(store, clock=discord_clock)  # as app.py composes the bot's
+        self.keeper = TableKeeper(self.bot, parts)  # type: ignore[arg-type]
+        # `tell=False`: moves tell nobody (no table redraws: the click benchmark's part).
+        self.house = Runtime.build(parts, self.keeper if tell else Silent()).house
 
     @classmethod
-    async def open(cls, path: str | Path) -> Rig:
-        return cls(await Store.open(path))
+    async def open(cls, path: str | Path, *, tell: bool = True) -> Rig:
+        return cls(await open_store(path), tell=tell)
 
     async def close(self) -> None:
         await self.keeper.idle()
         await self.house.stop()
+        await self.keeper.stop()
         await self.store.close()
 
     async def new_game(self, title: str, players: int, seed: int, *, channel_id: int, ai_seats: int = 0,
                        lang: str = "en", user_base: int = 1000) -> int:
         """A game started as the lobby starts one: seats, the first snapshot, its timers."""
-        from cogs.shared.house import now
+        from cogs.kit.clock import now
 
         t = now()
         store = self.store
@@ -113,9 +117,9 @@ class Rig:
         options = g.resolve_options(players, {})
         state = g.setup(players, seed, options)
         await store.start(game.id, state, options, t)
-        fresh = await self.house.game(game.id, fresh=True)
+        fresh = await self.house.games.game(game.id, fresh=True)
         assert fresh is not None
-        await self.house.replan(fresh)
+        await self.house.planner.replan(fresh)
         return game.id
 
 
@@ -131,7 +135,7 @@ async def seed_store(path: Path, *, active: int, finished: int, rng: random.Rand
     """Fill a store file with `active` running games (mid-game states, their action logs, one
     channel each) and `finished` ended ones (final states, results, logs), in bulk. Running
     games get their timers as the house plans them. Returns the ids of the running games."""
-    store = await Store.open(path)  # the schema, by the migrations
+    store = await open_store(path)  # the schema, by the migrations
     await store.close()
     played = played or templates()
     db = sqlite3.connect(str(path), isolation_level=None)
@@ -173,11 +177,13 @@ async def seed_store(path: Path, *, active: int, finished: int, rng: random.Rand
     db.execute("COMMIT")
     db.close()
     # The running games' timers, planned by the house from their states.
+    from play.plan import plan_timers
+
     rig = await Rig.open(path)
     for gid in active_ids:
         game = await rig.store.get(gid)
         assert game is not None
-        await rig.store.replace_timers(gid, game.version, rig.house.plan_timers(game, game.state or {}, [], t))
+        await rig.store.replace_timers(gid, game.version, plan_timers(game, game.state or {}, [], t))
     await rig.close()
     return active_ids
 
@@ -194,4 +200,13 @@ def _flush(db: sqlite3.Connection, games: list, seats: list, actions: list) -> N
     actions.clear()
 
 
-__all__ = ["NullBot", "NullChannel", "Rig", "seed_store", "templates"]
+def headless(store: Store, shards: Any = None) -> Any:
+    """A house that tells nobody (processes of the backend benchmark)."""
+    from app import discord_clock
+    from play.ports import Silent
+    from play.runtime import Parts, Runtime
+
+    return Runtime.build(Parts.build(store, shards=shards, clock=discord_clock), Silent()).house
+
+
+__all__ = ["NullBot", "NullChannel", "Rig", "headless", "seed_store", "templates"]

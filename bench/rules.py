@@ -9,7 +9,7 @@ import time
 
 import engine
 
-from .common import Row, dist_row, play_ai, play_random
+from bench.common import Row, dist_row, play_ai, play_random
 
 
 def run(titles: tuple[str, ...], games: int, *, all_counts: bool = True, seed: int = 1) -> list[Row]:

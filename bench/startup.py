@@ -3,7 +3,7 @@ process, on a store holding `games` games (a tenth running with their timers, th
 all with their action logs).
 
 Measured in the child: importing the bot (discord.py, the cogs, engines, renderers, catalogues),
-`Store.open` (connection, pragmas, migrations), then `Boardroom.setup_hook` as discord.py calls
+`open_store` (connection, pragmas, migrations), then `Boardroom.setup_hook` as discord.py calls
 it at login (the House, the command translator, the game cog, the persistent components, the
 slash-command fingerprint compared with the stored one, the timer scheduler), and the
 scheduler's first look at the timers (`next_due`). The house loads no game at start-up: games
@@ -33,8 +33,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 async def _child(db: Path) -> dict:
     t_import0 = time.perf_counter()
-    from bot import create_bot
-    from store import Store
+    from app import create_bot
+    from store import open_store
 
     t_import = time.perf_counter() - t_import0
     bot = create_bot(db)
@@ -46,7 +46,7 @@ async def _child(db: Path) -> dict:
 
     bot.tree.sync = no_sync  # type: ignore[method-assign]
     t0 = time.perf_counter()
-    bot.store = await Store.open(db)
+    bot.store = await open_store(db)
     t_store = time.perf_counter() - t0
     t0 = time.perf_counter()
     await bot._async_setup_hook()  # what discord.py does at login before setup_hook
@@ -62,7 +62,7 @@ async def _child(db: Path) -> dict:
 
 
 def seed(db: Path, games: int, seed_: int = 1) -> None:
-    from .rig import seed_store, templates
+    from bench.rig import seed_store, templates
 
     active = max(1, games // 10)
     asyncio.run(seed_store(db, active=active, finished=games - active, rng=random.Random(seed_), played=templates()))

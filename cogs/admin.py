@@ -6,6 +6,8 @@ managers reach a game's settings and its end from the table's ⚙️ menu as wel
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _l
@@ -13,10 +15,12 @@ from discord.ext import commands
 
 from locales import languages
 
-from .shared import settings as settings_mod
-from .shared.admin import Admin
-from .shared.house import House
-from .shared.replies import reply, say, tr_for
+from play import settings as settings_mod
+from play.games import GameCache
+from store import Store
+
+from .kit.replies import reply, say, tr_for
+from .manage.settings_menu import Admin
 
 
 class AdminCog(commands.Cog):
@@ -25,15 +29,16 @@ class AdminCog(commands.Cog):
                                               key="core.cmd.admin.description"),
                                guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
 
-    def __init__(self, bot: commands.Bot, house: House) -> None:
+    def __init__(self, bot: commands.Bot, store: Store, games: GameCache, admin: Admin) -> None:
         self.bot = bot
-        self.house = house
-        self.flow = Admin(house)
+        self.store = store
+        self.games = games
+        self.flow = admin
 
     @admin.command(name=_l("settings", key="core.cmd.settings.name"),
                    description=_l("Deadlines, reminders and pace of the game here", key="core.cmd.settings.description"))
     async def settings_cmd(self, interaction: discord.Interaction) -> None:
-        game = await self.house.live_in(interaction.channel_id or 0)
+        game = await self.games.live_in(interaction.channel_id or 0)
         if game is None:
             await say(interaction, "core.error.no_game")
             return
@@ -42,7 +47,7 @@ class AdminCog(commands.Cog):
     @admin.command(name=_l("end", key="core.cmd.end.name"),
                    description=_l("End the game here (host or channel managers)", key="core.cmd.end.description"))
     async def end(self, interaction: discord.Interaction) -> None:
-        game = await self.house.live_in(interaction.channel_id or 0)
+        game = await self.games.live_in(interaction.channel_id or 0)
         if game is None:
             await say(interaction, "core.error.no_game")
             return
@@ -67,11 +72,11 @@ class AdminCog(commands.Cog):
         if not (perms.manage_guild or perms.administrator):
             await reply(interaction, t("core.error.manager_only"))
             return
-        current = await self.house.store.guild_settings(interaction.guild_id)
+        current = await self.store.guild_settings(interaction.guild_id)
         for key, choice in (("lang", language), ("pace", pace), ("on_deadline", on_deadline)):
             if choice is not None:
                 current[key] = choice.value
-        await self.house.store.set_guild_settings(interaction.guild_id or 0, current)
+        await self.store.set_guild_settings(interaction.guild_id or 0, current)
         conf = settings_mod.merged(current)
         await reply(interaction, t("core.defaults.now", lang=t(f"core.lang.{current.get('lang', 'en')}")
                                    if current.get("lang") else t("core.defaults.host_locale"),
@@ -79,6 +84,6 @@ class AdminCog(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    house: House = bot.house  # type: ignore[attr-defined]
-    await bot.add_cog(AdminCog(bot, house))
+    b: Any = bot  # the parts app.py composed before loading the extensions
+    await bot.add_cog(AdminCog(bot, b.store, b.house.games, b.router.admin))
 

@@ -1,6 +1,6 @@
 """`/game`: the commands every player uses, from the lobby to the results, and the events that
 change who may reach a game (a member banned or leaving, a channel's permissions, the channel or
-the table message deleted). Clicks and forms go to the router (`shared/router.py`); what only
+the table message deleted). Clicks and forms go to the router (`click/router.py`); what only
 the host or a channel manager does sits in `/game-admin` (`cogs/admin.py`).
 """
 
@@ -16,22 +16,24 @@ from discord.ext import commands
 
 from locales import Translator, tr
 from locales.format import join_list
-from store import GameRow
+from play.games import GameCache
+from play.house import House
+from play.lobby import Lobbies
+from store import GameRow, Store
 
-from .shared import away_menu, lobby as lobby_mod, pages
-from .shared.clock import now
-from .shared.house import House
-from .shared.lobby_flow import LobbyFlow
-from .shared.admin import Admin
-from .shared.digest import Digest
-from .shared.names import text_name
-from .shared.layout import panel_view
-from .shared.panel import Panel
-from .shared.replies import reply, say, tr_for
-from .shared.router import Router
-from .shared.table import TableKeeper
-from .shared.titles import uis
-from .shared.views import set_router
+from .access import Access
+from .click.router import Router
+from .kit.layout import panel_view
+from .kit.names import text_name
+from .kit.panel import Panel
+from .kit.replies import reply, say, tr_for
+from .lobby import lobby as lobby_mod
+from .manage import away_menu
+from .table import pages
+from .table.digest import Digest, game_lines
+from .table.keeper import TableKeeper
+from .table.pause import Pauser
+from .titles.contract import uis
 
 log = logging.getLogger(__name__)
 
@@ -46,24 +48,28 @@ class GameCog(commands.Cog):
                               description=_l("Board games at this table", key="core.cmd.game.description"),
                               guild_only=True)
 
-    def __init__(self, bot: commands.Bot, house: House) -> None:
+    def __init__(self, bot: commands.Bot, *, store: Store, games: GameCache, house: House, lobbies: Lobbies,
+                 keeper: TableKeeper, access: Access, pauser: Pauser, router: Router, digest: Digest) -> None:
         self.bot = bot
+        self.store = store
+        self.games = games
         self.house = house
-        house.table = TableKeeper(house)
-        self.lobby = LobbyFlow(house)
-        self.router = Router(house, self.lobby, Admin(house))
-        self.digest = Digest(house)
-        set_router(self.router.route)
+        self.lobbies = lobbies
+        self.keeper = keeper
+        self.access = access
+        self.pauser = pauser
+        self.router = router
+        self.lobby = router.lobby
+        self.digest = digest
 
     async def cog_load(self) -> None:
         self.digest.start()
 
     async def cog_unload(self) -> None:
-        set_router(None)
         await self.digest.stop()
 
     async def _live(self, interaction: discord.Interaction) -> GameRow | None:
-        game = await self.house.live_in(interaction.channel_id or 0)
+        game = await self.games.live_in(interaction.channel_id or 0)
         if game is None:
             await say(interaction, "core.error.no_game")
         return game
@@ -97,20 +103,20 @@ class GameCog(commands.Cog):
         if game.status == "lobby":
             await interaction.response.send_message(view=lobby_mod.lobby_message(game, Translator(game.lang)))
             message = await interaction.original_response()
-            await self.house.store.update_game(game.id, now(), lobby_message_id=message.id)
+            await self.lobbies.posted(game, message.id)
             return
         await say(interaction, "core.status.reposted")
-        self.house.table.refresh(game.id, repost=True)
+        self.keeper.refresh(game.id, repost=True)
 
     @game.command(name=_l("log", key="core.cmd.log.name"),
                   description=_l("What happened so far in the game here", key="core.cmd.log.description"))
     @app_commands.describe(page=_l("Page (1 is the first; without it, the latest)", key="core.cmd.log.page"))
     async def log_cmd(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 1000] | None = None) -> None:
-        game = await self.house.store.latest_in(interaction.channel_id or 0)
+        game = await self.store.latest_in(interaction.channel_id or 0)
         if game is None or game.status == "lobby":
             await say(interaction, "core.error.no_game")
             return
-        view = await pages.log_page(self.house, game, None if page is None else page - 1, tr_for(interaction))
+        view = await pages.log_page(self.store, game, None if page is None else page - 1, tr_for(interaction))
         await interaction.response.send_message(view=view, ephemeral=True)
 
     @game.command(name=_l("rules", key="core.cmd.rules.name"),
@@ -122,7 +128,7 @@ class GameCog(commands.Cog):
         t = tr_for(interaction)
         chosen = title.value if title else None
         if chosen is None and interaction.channel_id:
-            game = await self.house.store.latest_in(interaction.channel_id)
+            game = await self.store.latest_in(interaction.channel_id)
             chosen = game.title if game else None
         view = pages.rules_menu(t) if chosen is None else pages.rules_page(chosen, 0, t)
         await interaction.response.send_message(view=view, ephemeral=True)
@@ -143,7 +149,9 @@ class GameCog(commands.Cog):
                                  key="core.cmd.mine.description"))
     async def mine(self, interaction: discord.Interaction) -> None:
         t = tr_for(interaction)
-        lines = await self.house.table.summary(interaction.guild_id or 0, interaction.user.id, t)
+        lines, _ = await game_lines(self.bot, self.store, self.house.planner,
+                                    await self.store.games_of_member(interaction.guild_id or 0, interaction.user.id),
+                                    interaction.user.id, t)
         panel = Panel(title=t("core.mine.title"), description="\n".join(lines) or t("core.mine.none"))
         await interaction.response.send_message(view=panel_view(0, 0, panel), ephemeral=True)
 
@@ -151,7 +159,7 @@ class GameCog(commands.Cog):
                   description=_l("Finished games in this server", key="core.cmd.history.description"))
     async def history(self, interaction: discord.Interaction) -> None:
         t = tr_for(interaction)
-        games = await self.house.store.history(guild_id=interaction.guild_id, limit=10)
+        games = await self.store.history(guild_id=interaction.guild_id, limit=10)
         if not games:
             await reply(interaction, t("core.history.none"))
             return
@@ -170,7 +178,7 @@ class GameCog(commands.Cog):
     async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
         t = tr_for(interaction)
         who = member or interaction.user
-        stats = await self.house.store.user_stats(who.id, guild_id=interaction.guild_id)
+        stats = await self.store.user_stats(who.id, guild_id=interaction.guild_id)
         name = text_name(who.display_name)
         if not stats:
             await reply(interaction, t("core.stats.none", user=name))
@@ -196,20 +204,20 @@ class GameCog(commands.Cog):
             changes["dm_closed"] = False
         if pings is not None:
             changes["pings"] = pings
-        prefs = await self.house.store.set_prefs(interaction.user.id, **changes) if changes else \
-            await self.house.store.prefs(interaction.user.id)
+        prefs = await self.store.set_prefs(interaction.user.id, **changes) if changes else \
+            await self.store.prefs(interaction.user.id)
         if digest is not None:  # written in the language the player uses now
-            prefs = await self.house.store.set_digest(interaction.user.id, digest, t.lang)
+            prefs = await self.store.set_digest(interaction.user.id, digest, t.lang)
         text = t("core.prefs.now", dm=t("core.on" if prefs["dm_panel"] else "core.off"),
                  pings=t("core.on" if prefs["pings"] else "core.off"),
                  digest=t("core.on" if prefs["digest"] else "core.off"))
         text += "\n" + away_menu.status(t, await away_menu.until_of(self.house, interaction.user.id))
         await reply(interaction, text)
         if dm_panel and interaction.channel_id:
-            game = await self.house.live_in(interaction.channel_id)
+            game = await self.games.live_in(interaction.channel_id)
             seat = game.seat_of(interaction.user.id) if game is not None and game.status == "active" else None
             if game is not None and seat is not None:
-                ok = await self.house.table.send_dm_panel(game, seat, interaction.user.id)
+                ok = await self.keeper.dms.send(game, seat, interaction.user.id, fresh=True)
                 if not ok:
                     await reply(interaction, t("core.dm.closed_you"))
 
@@ -226,38 +234,38 @@ class GameCog(commands.Cog):
 
     @commands.Cog.listener()
     async def on_member_ban(self, guild: discord.Guild, user: discord.User | discord.Member) -> None:
-        await self.house.access.member_gone(guild.id, user.id)
+        await self.access.member_gone(guild.id, user.id)
 
     @commands.Cog.listener()
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
         # Delivered only with the members intent (which Boardroom does not ask for); when it
         # comes, it is the quickest way to know. Without it, the click check does the work.
-        await self.house.access.member_gone(payload.guild_id, payload.user.id)
+        await self.access.member_gone(payload.guild_id, payload.user.id)
 
     @commands.Cog.listener()
     async def on_guild_channel_update(self, before: Any, after: Any) -> None:
         if before.overwrites != after.overwrites:
-            await self.house.access.recheck_channel(after.id)
-        await self.house.pauser.check_guild(after.guild.id)
+            await self.access.recheck_channel(after.id)
+        await self.pauser.check_guild(after.guild.id)
 
     @commands.Cog.listener()
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
         # Raw: an archived thread may leave the cache, and its update is the one that matters.
         meta = payload.data.get("thread_metadata") or {}
-        await self.house.pauser.thread_changed(payload.thread_id,
+        await self.pauser.thread_changed(payload.thread_id,
                                                closed=bool(meta.get("archived") or meta.get("locked")))
 
     @commands.Cog.listener()
     async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
-        await self.house.pauser.check_guild(after.guild.id)
+        await self.pauser.check_guild(after.guild.id)
 
     @commands.Cog.listener()
     async def on_guild_join(self, guild: discord.Guild) -> None:
-        await self.house.pauser.check_guild(guild.id)
+        await self.pauser.check_guild(guild.id)
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
-        await self.house.pauser.guild_lost(guild.id)
+        await self.pauser.guild_lost(guild.id)
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
@@ -275,21 +283,21 @@ class GameCog(commands.Cog):
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         """A game's table message was deleted (by a moderator, a clean-up bot): put it back at
         once, so its buttons are there for whoever moves next."""
-        game = await self.house.live_in(payload.channel_id)
+        game = await self.games.live_in(payload.channel_id)
         if game is not None and game.status == "active" and game.table_message_id == payload.message_id:
-            self.house.table.refresh(game.id)
+            self.keeper.refresh(game.id)
 
     async def _channel_gone(self, channel_id: int) -> None:
-        game = await self.house.store.live_in(channel_id)
+        game = await self.store.live_in(channel_id)
         if game is not None:
-            await self.house.table.house_lost_channel(game)
+            await self.keeper.lost_channel(game)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
         # Without the message content intent messages still arrive, empty: enough to know how
         # far the table has drifted up and whether the turn message is still the latest.
-        if message.guild is not None and self.house.table is not None:
-            self.house.table.seen(message)
+        if message.guild is not None:
+            self.keeper.seen(message)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -297,5 +305,6 @@ class GameCog(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    house: House = bot.house  # type: ignore[attr-defined]
-    await bot.add_cog(GameCog(bot, house))
+    b: Any = bot  # the parts app.py composed before loading the extensions
+    await bot.add_cog(GameCog(bot, store=b.store, games=b.house.games, house=b.house, lobbies=b.lobbies,
+                              keeper=b.keeper, access=b.access, pauser=b.pauser, router=b.router, digest=b.digest))

@@ -8,3 +8,8 @@ the cogs send, so it cannot drift from what Discord shows. This package only bui
 fast-forwarded (`clock.py`), adds the `/local` commands for the clock and the language
 (`cog.py`), and runs it all (`run.py`).
 """
+
+#: Where `--local` keeps its games and serves its page unless told (`--db`, `--port`). Here, not
+#: in run.py, so that the command line can show them without importing SimCord.
+DEFAULT_DB = "boardroom-local.db"
+DEFAULT_PORT = 8765

@@ -14,8 +14,8 @@ from discord.utils import format_dt
 
 from locales import Translator, language_of, tr
 
-from .clock import STEPS
-from .world import LOCALES
+from local.clock import STEPS
+from local.world import LOCALES
 
 
 class LocalCog(commands.Cog):

@@ -20,13 +20,12 @@ from typing import Any
 
 import simcord
 
-from .clock import LocalClock
-from .world import LOCALES, MEMBERS, World, build_world
+from local import DEFAULT_PORT
+from local.clock import LocalClock
+from local.world import LOCALES, MEMBERS, World, build_world
 
 log = logging.getLogger("boardroom.local")
 
-DEFAULT_DB = "boardroom-local.db"
-DEFAULT_PORT = 8765
 BOT_NAME = "Boardroom"
 LANGUAGE_KEY = "local.language.{}"
 #: SimCord's deadline (seconds of wall time) for the bot to finish what a click or a tick set
@@ -68,10 +67,10 @@ async def serve(database: str | Path, *, port: int = DEFAULT_PORT, members: tupl
     """Run until `stop` is set (SIGINT/SIGTERM set it when run from `main`) or the page's
     "End preview session" is pressed. `ready` receives the session once the page is served
     (`session.url` is its address)."""
-    from bot import create_bot
-    from store import Store
+    from app import create_bot
+    from store import open_store
 
-    store = await Store.open(str(database))  # a database the bot cannot use stops us here
+    store = await open_store(str(database))  # a database the bot cannot use stops us here
     # Force the registration: SimCord's Discord is new each run, whatever the database remembers.
     bot = create_bot(database, force_sync=True, store=store, extensions=("local.cog",))
     session = bot.local = Session(store)  # read by local.cog's setup, in the bot's setup_hook
@@ -129,16 +128,16 @@ async def _serve_page(env, bot, session: Session, port: int, ready, stop: asynci
 async def _show_tables(bot) -> None:
     """The channel is new each run, so the tables of the games that survived in the database
     are posted again (the table keeper would otherwise wait for the next move)."""
-    house = bot.house
-    for game_id, _ in await house.store.active_games():
-        house.table.refresh(game_id, repost=True)
-    await house.table.idle()
+    for game_id, _ in await bot.store.active_games():
+        bot.keeper.refresh(game_id, repost=True)
+    await bot.keeper.idle()
 
 
 async def _close(bot) -> None:
     """SimCord detaches the bot without closing it: stop its timers, then its store."""
     if bot.house is not None:
         await bot.house.stop()
+        await bot.keeper.stop()
     if bot.store is not None:
         await bot.store.close()
         bot.store = None

@@ -100,14 +100,11 @@ async def refresh(bot: "discord.Client", now: float) -> None:
         TIMERS.labels("due").set(due)
         TIMERS.labels("overdue").set(overdue)
     crossing_ = getattr(house, "crossing", None)
-    if crossing_ is not None and getattr(house, "shards", None) is not None:
-        listening = crossing_.listening
-        LISTENING.set(1 if listening is not None and listening.conn is not None and not listening.conn.is_closed()
-                      else 0)
-    keeper = getattr(house, "table", None)
+    if crossing_ is not None and crossing_.listens:
+        LISTENING.set(1 if crossing_.listening_now() else 0)
+    keeper = getattr(bot, "keeper", None)
     if keeper is not None:
-        busy = {game_id for game_id, task in keeper.tasks.items() if not task.done()}
-        TABLE_QUEUED.set(len(busy | set(keeper.pending)))
+        TABLE_QUEUED.set(len(keeper.busy()))
         TABLE_RETRYING.set(len(keeper.retrying))
 
 

@@ -104,9 +104,9 @@ async def graceful_stop(bot: Any, seconds: float = STOP_SECONDS) -> None:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + seconds
     inflight: InFlight = bot.inflight
-    house = bot.house
-    keeper = house.table if house is not None else None
-    queued = len(keeper.pending) if keeper is not None else 0
+    house = getattr(bot, "house", None)
+    keeper = getattr(bot, "keeper", None)
+    queued = len(keeper.busy()) if keeper is not None else 0
     log.info("stopping: %d interactions in flight, %d table updates queued", len(inflight), queued)
     left = await inflight.drain(min(deadline, loop.time() + INTERACTIONS_SECONDS))
     if left:
@@ -115,9 +115,11 @@ async def graceful_stop(bot: Any, seconds: float = STOP_SECONDS) -> None:
     if keeper is not None:
         if not await wait_until(keeper.idle(), deadline, inflight.hurry):
             log.warning("stopping: table updates still running are left to the restart's catch-up")
-        untold = set(keeper.pending) | {gid for gid, task in keeper.tasks.items() if not task.done()}
+        untold = keeper.busy()
     if house is not None:
         await house.stop()
+    if keeper is not None:
+        await keeper.stop()
     if untold:
         log.info("stopping: games %s will be told after the restart (catch-up)", sorted(untold))
 

@@ -1,7 +1,8 @@
 """The store contract: every method the house, the cogs, the tools and the benchmarks call, and
 nothing else. Two backends keep it: SQLite (`store.sqlite`, the embedded default) and
-PostgreSQL (`store.postgres`, for several processes on one database). `Store.open(database)`
-picks one: a `postgresql://` URL, or a file path.
+PostgreSQL (`store.postgres`, for several processes on one database), both on the SQL they share
+(`store.sql`). `open_store(database)` (store/opening.py) picks one: a `postgresql://` URL, or a
+file path. The contract knows no backend.
 
 Promises every backend keeps:
 - an action is written with its snapshot and the game's timers in one transaction guarded by
@@ -20,49 +21,20 @@ from __future__ import annotations
 import abc
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, Protocol
 
 from .rows import GameRow, Seat, Shards, Timer
 
-if TYPE_CHECKING:
-    from .listen import Listening
-
 log = logging.getLogger("store")
 
-MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
+class Listening(Protocol):
+    """A held connection that hears other processes' moves (PostgreSQL's LISTEN)."""
 
-class StoreError(Exception):
-    """Something the store could not do."""
+    @property
+    def up(self) -> bool: ...
 
-
-class ChannelBusy(StoreError):
-    """The channel already has a game in its lobby or running."""
-
-
-class StoreUnavailable(StoreError):
-    """The database refuses to do this for now (full disk, read-only file, a deleted database
-    file, the server gone). Nothing was changed; the same call may work later."""
-
-
-class StartupError(StoreError):
-    """The bot cannot start on this database. `str()` is one line that says why and what to do."""
-
-
-class AlreadyRunning(StartupError):
-    """Another process already writes this database file."""
-
-
-class SchemaTooNew(StartupError):
-    """The database was written by a newer Boardroom (its schema is ahead of this code's)."""
-
-
-class MigrationFailed(StartupError):
-    """A migration failed; it was rolled back and the database is as it was."""
-
-
-def is_url(database: str | Path) -> bool:
-    return str(database).startswith(("postgresql://", "postgres://"))
+    async def close(self) -> None: ...
 
 
 class Store(abc.ABC):
@@ -70,43 +42,6 @@ class Store(abc.ABC):
 
     #: Where the backend's numbered migrations live (store/migrations/<backend>/NNNN_name.sql).
     migrations: Path
-
-    def __init__(self) -> None:
-        self._refusing: str | None = None  # why writes fail, while they do (logged once)
-
-    # -- lifecycle --------------------------------------------------------------------------
-
-    @classmethod
-    async def open(cls, database: str | Path) -> "Store":
-        """The store for `BOARDROOM_DB`: a `postgresql://` URL or an SQLite file path. The
-        schema is migrated first; a `StartupError` says why it cannot be used."""
-        if is_url(database):
-            from .postgres import PostgresStore
-
-            return await PostgresStore.connect(str(database))
-        from .sqlite import SQLiteStore
-
-        return await SQLiteStore.connect(Path(database))
-
-    @abc.abstractmethod
-    async def close(self) -> None: ...
-
-    # -- the outage log, written once for both backends --------------------------------------
-
-    def refused(self, why: str) -> StoreUnavailable:
-        """Note that the database refused (once in the log, until it works again) and return
-        the error to raise."""
-        if self._refusing is None:
-            log.error("the database refuses writes (%s): nothing is changed until it accepts them again; "
-                      "timers retry with growing delays, players who click are told", why)
-        self._refusing = why
-        return StoreUnavailable(why)
-
-    def accepted(self) -> None:
-        """A write went through: if the database had been refusing, say it is back."""
-        if self._refusing is not None:
-            log.warning("the database accepts writes again (it had refused: %s)", self._refusing)
-            self._refusing = None
 
     # -- games ------------------------------------------------------------------------------
 
@@ -344,18 +279,3 @@ class Store(abc.ABC):
     @abc.abstractmethod
     async def integrity(self) -> str:
         """"ok", or what the database's own check found."""
-
-
-def known_version(folder: Path) -> int:
-    """The newest migration number in a backend's folder."""
-    return max((int(p.name.split("_")[0]) for p in folder.glob("*.sql")), default=0)
-
-
-def pending_migrations(folder: Path, current: int, where: str) -> list[tuple[int, Path]]:
-    """The migrations newer than `current`, in order; `SchemaTooNew` if the database is ahead."""
-    known = known_version(folder)
-    if current > known:
-        raise SchemaTooNew(
-            f"{where} has schema version {current}, newer than this Boardroom knows ({known}): it was written by "
-            "a newer version. Run that version (or restore a backup made for this one); nothing was changed.")
-    return sorted((int(p.name.split("_")[0]), p) for p in folder.glob("*.sql") if int(p.name.split("_")[0]) > current)

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot import create_bot
+from app import create_bot
 from store import Store
+from store.postgres import PostgresStore
+from store.sqlite import SQLiteStore
 from tests.support import postgres, toy
 from tests.support.sim import Sim
 
@@ -56,14 +58,15 @@ async def sim(simcord_env, database, monkeypatch):
     # SimCord detaches a bot without closing it, and a store's connections (a worker thread, a
     # pool) would outlive the test: every store a bot opens in this test is closed at the end.
     opened: list[Store] = [simcord_env.bot.store] if simcord_env.bot.store is not None else []
-    real_open = Store.open.__func__
+    for backend in (SQLiteStore, PostgresStore):  # what open_store opens
+        def tracked(real):
+            async def tracked_connect(cls, where, **kw):
+                store = await real(where, **kw)
+                opened.append(store)
+                return store
+            return classmethod(tracked_connect)
 
-    async def tracked_open(cls, where):
-        store = await real_open(cls, where)
-        opened.append(store)
-        return store
-
-    monkeypatch.setattr(Store, "open", classmethod(tracked_open))
+        monkeypatch.setattr(backend, "connect", tracked(backend.connect))
     s = Sim(simcord_env, database)
     yield s
     try:
@@ -71,5 +74,6 @@ async def sim(simcord_env, database, monkeypatch):
     finally:
         if simcord_env.bot.house is not None:
             await simcord_env.bot.house.stop()  # no timer wakes on the database closed below
+            await simcord_env.bot.keeper.stop()
         for store in {id(x): x for x in opened + [simcord_env.bot.store] if x is not None}.values():
             await store.close()

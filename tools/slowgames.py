@@ -38,8 +38,8 @@ sys.path.insert(0, str(ROOT))
 import simcord  # noqa: E402 (after the path)
 
 import engine  # noqa: E402
-from bot import create_bot  # noqa: E402
-from cogs.shared import codec  # noqa: E402
+from app import create_bot  # noqa: E402
+from cogs.kit import codec  # noqa: E402
 from tests.support import fuzz, toy  # noqa: E402
 from tests.support.sim import Sim  # noqa: E402
 

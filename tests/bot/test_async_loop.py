@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from tests.support import toy
 from tests.support.sim import button, custom_ids, labels, panel_of, picture_urls, reply_text, text_of
+from play.plan import owing as owing_seats
 
 TOY = toy.TITLE
 
@@ -92,12 +93,12 @@ async def test_a_dm_panel_player_gets_a_new_dm_when_they_must_act_and_the_word_a
         rounds += 1
         before = len(_posts(sim, f"/channels/{dm}/messages"))
         g = await sim.game()
-        owing = ann.id in [g.seats[s].user_id for s in sim.house.owing(g)]
-        seat = sim.house.owing(g)[0]
+        owing = ann.id in [g.seats[s].user_id for s in owing_seats(g)]
+        seat = owing_seats(g)[0]
         member = next(m for m in members if m.id == g.seats[seat].user_id)
         await _act(sim, member, "OK" if g.state["owed"] else "Take 3" if g.state["pile"] >= 3 else "Take 1")
         g2 = await sim.game()
-        newly = g2.status == "active" and ann.id in [g2.seats[s].user_id for s in sim.house.owing(g2)] and not owing
+        newly = g2.status == "active" and ann.id in [g2.seats[s].user_id for s in owing_seats(g2)] and not owing
         after = len(_posts(sim, f"/channels/{dm}/messages"))
         if newly:
             assert after == before + 1, "a new obligation must come as a new DM"
@@ -171,8 +172,8 @@ async def test_a_table_of_the_older_layout_is_posted_again_once_at_upgrade(sim):
 
 
 async def test_a_select_longer_than_twenty_five_options_is_split_so_every_option_is_reachable():
-    from cogs.shared.layout import panel_view
-    from cogs.shared.panel import Option, Panel, Select
+    from cogs.kit.layout import panel_view
+    from cogs.kit.panel import Option, Panel, Select
 
     options = [Option(f"offer {i}", f"#{i}") for i in range(60)]
     view = panel_view(1, 3, Panel(title="Offers", components=[Select("act", "Answer an offer", options)]))

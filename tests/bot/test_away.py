@@ -10,9 +10,10 @@ from datetime import datetime, timezone
 
 import pytest
 
-from cogs.shared import away
+from play import away
 from tests.support import toy
 from tests.support.sim import button, channel_text, components_of, custom_ids, labels, panel_of, reply_text, text_of
+from play.plan import owing
 
 TOY = toy.TITLE
 HOUR, DAY = 3600, 86400
@@ -107,7 +108,7 @@ async def test_the_seat_filler_plays_at_once_for_a_player_away_when_the_host_cho
         g = await sim.game()
         if calls() or g.status != "active":
             break
-        human = next((x for x in sim.house.owing(g) if x != seat), None)
+        human = next((x for x in owing(g) if x != seat), None)
         if human is None:
             await sim.advance(5)
             continue
@@ -128,7 +129,7 @@ async def test_when_the_away_time_ends_the_seat_filler_stops(sim):
     members, game, mover = await _table(sim, 2)
     # The seat-filler "thinks" two minutes here, so its turn comes after a one-minute absence.
     await sim.store.update_game(game.id, 0, settings={**game.settings, "away": "filler", "ai_delay": 120})
-    sim.house.forget(game.id)
+    sim.house.games.forget(game.id)
     seat = game.state["active"]
     await mover.slash(sim.channel, "game away", until="1m")
     await sim.settle()
@@ -147,7 +148,7 @@ async def test_an_away_time_outlives_a_restart(sim):
     await sim.settle()
     due = await _deadline(sim, game.id)
     await sim.restart()
-    sim.house.table.refresh(game.id)
+    sim.keeper.refresh(game.id)
     await sim.settle()
     assert f"{mover.name} (away until <t:" in text_of(await sim.table_message())
     status = await mover.slash(sim.channel, "game away")
@@ -202,7 +203,7 @@ async def test_away_mode_holds_in_the_players_games_in_other_servers(sim):
         await friend.click(panel, custom_id=button(panel, label="Take 1"))
         await sim.settle()
         far = await sim.game(there)
-    assert mover_there.id in [far.seats[s].user_id for s in sim.house.owing(far)]
+    assert mover_there.id in [far.seats[s].user_id for s in owing(far)]
     since = len(there.history())
     await mover.slash(sim.channel, "game away", until="2d")  # said in the first server
     await sim.settle()

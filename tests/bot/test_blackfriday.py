@@ -14,8 +14,8 @@ import re
 
 import pytest
 
-from cogs.shared.titles import ui_for
-from cogs.shared.house import now
+from cogs.titles.contract import ui_for
+from cogs.kit.clock import now
 from tests.support.blackfriday import (
     ART,
     PRIVATE_MARKS,

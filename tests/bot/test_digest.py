@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.shared.digest import DAY, TICK
+from cogs.table.digest import DAY, TICK
 from tests.support import toy
 from tests.support.sim import button, labels, panel_of, reply_text, text_of
 

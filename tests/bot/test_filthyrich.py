@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from cogs.shared import codec
+from cogs.kit import codec
 from engine.core import copy_json
 from engine.filthyrich import GAME
 from engine.filthyrich.data import DECK, LUXURY_ORDER

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.shared import codec
-from cogs.shared.titles import ui_for
+from cogs.kit import codec
+from cogs.titles.contract import ui_for
 from tests.support import fuzz
 from tests.support.sim import button, channel_text, custom_ids, first_option, labels, panel_of, reply_text, text_of
+from play.ports import Silent
 
 pytestmark = pytest.mark.both_backends  # the house on SQLite and on PostgreSQL
 
@@ -133,11 +134,11 @@ async def test_a_move_committed_just_before_a_crash_is_told_after_the_restart(si
     await sim.start(ann, TOY, others=[bob])
     game = await sim.game()
     seat = (await _seat_to_move(sim))[0]
-    keeper, sim.house.table = sim.house.table, None  # the crash: nothing after the commit goes out
+    keeper, sim.house.notifier = sim.house.notifier, Silent()  # the crash: nothing after the commit goes out
     try:
         assert (await sim.house.act(game.id, seat, {"type": "take", "n": 2})).kind == "applied"
     finally:
-        sim.house.table = keeper
+        sim.house.notifier = keeper
     said = len(sim.channel.history())
     await sim.restart()
     new = sim.channel.history()[said:]
@@ -221,7 +222,7 @@ async def test_deadline_skip_mode_applies_the_titles_timeout(sim):
     await sim.start(ann, TOY, others=[bob])
     game = await sim.game()
     await sim.store.update_game(game.id, 0, settings={**game.settings, "on_deadline": "skip"})
-    sim.house.forget(game.id)
+    sim.house.games.forget(game.id)
     await sim.advance(3601)
     game = await sim.game()
     assert game.version == 1 and game.state["pile"] == 6  # the toy's timeout takes one coin

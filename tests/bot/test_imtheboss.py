@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.shared import codec
+from cogs.kit import codec
 from engine.core import Chance
 from engine.imtheboss import GAME
 from engine.imtheboss.data import CIDX

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from cogs.shared import codec
+from cogs.kit import codec
 from tests.bot.test_imtheboss import choose, find
 from tests.support.sim import components_of
 from tests.unit.test_imtheboss_offers import many_offers_state

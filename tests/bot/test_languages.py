@@ -32,17 +32,17 @@ async def test_the_settings_panel_writes_durations_in_the_readers_language(sim, 
     await start_game(sim, ann, "toy", others=(ken, eva), settings={"reminder": 5400})
     game = await sim.game()
     await sim.store.update_game(game.id, 0, host_id=ken.id)  # ken may open the settings too
-    sim.house.forget(game.id)
+    sim.house.games.forget(game.id)
     ja = await sim.settings(ken)
     assert "1 時間 30 分" in text_of(ja)
     reminder = next(c for c in components_of(ja) if (c.custom_id or "").endswith(":Hset:reminder"))
     assert [o.label for o in reminder.options][1:] == ["15 分", "1 時間", "4 時間", "12 時間", "1 日"]
     await sim.store.update_game(game.id, 0, host_id=eva.id)
-    sim.house.forget(game.id)
+    sim.house.games.forget(game.id)
     es = await sim.settings(eva)
     assert "1 h y 30 min" in text_of(es)
     await sim.store.update_game(game.id, 0, host_id=ann.id)
-    sim.house.forget(game.id)
+    sim.house.games.forget(game.id)
     en = await sim.settings(ann)
     assert "1 hr, 30 min" in text_of(en)
 
@@ -51,7 +51,7 @@ async def test_the_settings_panel_writes_durations_in_the_readers_language(sim, 
 async def test_the_table_lists_who_must_act_with_the_games_punctuation(sim, lang, joined):
     """After a coin is taken the two other players owe a nod: the table names both (a list in
     the "Waiting for" row, with the language's separator from CLDR)."""
-    from cogs.shared.titles import ui_for
+    from cogs.titles.contract import ui_for
 
     people = [sim.player(n) for n in ("ann", "bob", "cy")]
     game = await sim.open_lobby(people[0], "toy", people[1:])

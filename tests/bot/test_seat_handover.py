@@ -9,7 +9,7 @@ import discord
 from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
 
-from cogs.shared import codec
+from cogs.kit import codec
 from tests.support import fuzz, toy
 from tests.support.sim import button, channel_text, custom_ids, labels, panel_of, reply_text, text_of
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot import create_bot
-from cogs.shared.titles import ui_for
+from app import create_bot
+from cogs.titles.contract import ui_for
 from store import Shards
 from tests.support.sim import custom_ids, text_of
 
@@ -18,13 +18,13 @@ def simcord_bot(database):
 
 
 async def test_a_process_running_shard_1_plays_the_games_of_its_servers(sim):
-    assert sim.house.shards == Shards(2, (1,)) and sim.bot.shard_ids == [1]
+    assert sim.house.games.shards == Shards(2, (1,)) and sim.bot.shard_ids == [1]
     sim.guild = sim.env.create_guild("Shard one", shard_id=1)
     sim.channel = sim.guild.create_text_channel("games")
     ann, bob = sim.player("ann"), sim.player("bob")
     await sim.start(ann, "toy", others=[bob])
     game = await sim.game()
-    assert game.status == "active" and sim.house.owns(game) and sim.house.cached(game.id) is not None
+    assert game.status == "active" and sim.house.games.owns(game) and sim.house.games.cached(game.id) is not None
     assert [t.kind for t in await sim.store.timers(game.id)]  # planned, and this process fires them
     engine = ui_for("toy").game
     while (game := await sim.game()).status == "active":
@@ -37,4 +37,4 @@ async def test_a_process_running_shard_1_plays_the_games_of_its_servers(sim):
     assert "final results" in text_of(sim.channel.last_message)
     # A server on shard 0 is another process's: nothing of its games is kept here.
     other = game.guild_id - (1 << 22)
-    assert not sim.house.shards.holds(other) and sim.house.shards.holds(game.guild_id)
+    assert not sim.house.games.shards.holds(other) and sim.house.games.shards.holds(game.guild_id)

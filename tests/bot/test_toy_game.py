@@ -17,7 +17,7 @@ async def test_lobby_start_and_a_whole_game(sim):
     while (await sim.game()).status == "active":
         game = await sim.game()
         engine = sim.house  # noqa: F841
-        from cogs.shared.titles import ui_for
+        from cogs.titles.contract import ui_for
 
         g = ui_for("toy").game
         seat = g.to_act(game.state)[0]

@@ -22,9 +22,10 @@ import sys
 from pathlib import Path
 
 import engine
-from cogs.shared.house import House, now
+from cogs.kit.clock import now
+from tests.support.houses import headless_house
 from engine.core import SYSTEM
-from store import GameRow, Seat, Store
+from store import GameRow, Seat, Store, open_store
 
 TITLES = ("imtheboss", "filthyrich", "blackfriday", "ewars")
 
@@ -62,8 +63,8 @@ def choose(game: GameRow, rng: random.Random) -> tuple[int | None, dict]:
 
 async def main(db: Path, seed: int) -> None:
     rng = random.Random(seed)
-    store = await Store.open(db)
-    house = House(bot=None, store=store)  # type: ignore[arg-type]  # no Discord: no table, no scheduler
+    store = await open_store(db)
+    house = headless_house(store)  # no Discord: no table; its timer loop is not started
     live: dict[str, int] = {}
     for game_id, _channel in await store.active_games():
         game = await store.get(game_id)
@@ -76,7 +77,7 @@ async def main(db: Path, seed: int) -> None:
     say("ready")
     while True:
         title = rng.choice(TITLES)
-        game = await house.game(live[title])
+        game = await house.games.game(live[title])
         assert game is not None
         if game.status != "active":
             live[title] = await new_game(store, title, rng)

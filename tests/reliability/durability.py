@@ -43,11 +43,13 @@ from simcord.enums import ComponentType, InteractionType
 from simcord.results import InteractionResult
 
 import engine
-from bot import create_bot
+from app import create_bot
 from engine.core import RuleError
-from cogs.shared import codec, settings as settings_mod, table as table_mod
-from cogs.shared.titles import ui_for
-from store import GameRow, Store
+from cogs.kit import codec
+from play import settings as settings_mod
+from cogs.table import keeper as table_mod
+from cogs.titles.contract import ui_for
+from store import GameRow, Store, open_store
 from tests.support.sim import Sim, clickable, modal_inputs, panel_of
 
 TITLES = ("imtheboss", "filthyrich", "blackfriday", "ewars")
@@ -423,7 +425,7 @@ class RandomGame:
         for key in ("status", "version", "state", "timers"):
             if before[key] != after[key]:
                 self.tally.problems.append(f"{self.title} game {self.game_id}: {key} changed across a restart")
-        house_game = await self.sim.house.game(self.game_id)
+        house_game = await self.sim.house.games.game(self.game_id)
         if house_game is None or house_game.version != after["version"]:
             self.tally.problems.append(f"{self.title} game {self.game_id}: the new bot sees another version")
 
@@ -559,7 +561,7 @@ async def durability_rounds(n_games: int, seed: int, *, max_steps: int = 60, res
 
 
 async def _final(db_path: Path, game_id: int) -> GameRow | None:
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     try:
         return await store.get(game_id)
     finally:

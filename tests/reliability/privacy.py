@@ -34,8 +34,8 @@ import simcord
 import simcord.interactions as sim_interactions
 
 import engine
-from bot import create_bot
-from cogs.shared import codec
+from app import create_bot
+from cogs.kit import codec
 from store import Store
 from tests.support import fuzz
 from tests.support.leaks import LeakWatch, format_leaks, plant_numbers
@@ -139,7 +139,7 @@ class PrivateGame:
             state = json.loads(json.dumps(game.state))
             plant_numbers(state)
             await self.sim.store.update_game(game.id, 0, state=state)
-            self.sim.house.forget(game.id)
+            self.sim.house.games.forget(game.id)
         self.dm_users: set[int] = set()
         for member in people:
             if rng.random() < 0.35:
@@ -185,7 +185,7 @@ class PrivateGame:
                 await self.fallback(seat)
             return True
         if ai:
-            await self.sim.house.fire(ai[0])
+            await self.sim.house.timers.fire(ai[0])
             await self.settled()
             return True
         if not await self.sim.next_timer(self.game_id):

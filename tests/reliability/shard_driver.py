@@ -32,11 +32,12 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from cogs.shared import timer_loop
-from cogs.shared.house import House
-from cogs.shared.titles import ui_for
-from store import Shards, Store
+from play import timer_loop
+from play.house import House
+from cogs.titles.contract import ui_for
+from store import Shards, Store, open_store
 from tests.support import toy
+from tests.support.houses import headless_house
 
 #: A short lease, so that a killed process's claims lapse within the test.
 LEASE = 2.0
@@ -51,24 +52,15 @@ class Lines:
         self.file.flush()
 
 
-class HeadlessBot:
-    """What the house needs of a discord.Client when nothing is shown."""
-
-    async def wait_until_ready(self) -> None:
-        return None
-
-
 class RecordingTable:
-    LAYOUT = 2
-
-    def __init__(self, house: House, told: Lines) -> None:
-        self.house = house
+    def __init__(self, store: Store, told: Lines) -> None:
+        self.store = store
         self.lines = told
         self.tasks: set[asyncio.Task] = set()
 
     def changed(self, game: Any, events: list[dict[str, Any]], ping: list[int]) -> None:
         self.lines.write(game=game.id, version=game.version, events=len(events))
-        task = asyncio.create_task(self.house.store.mark_told(game.id, game.version))
+        task = asyncio.create_task(self.store.mark_told(game.id, game.version))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
@@ -80,6 +72,9 @@ class RecordingTable:
 
     def refresh(self, game_id: int, repost: bool = False) -> None:
         pass
+
+    def reposts(self, game: Any) -> bool:
+        return False
 
     async def stop(self) -> None:
         await asyncio.gather(*self.tasks, return_exceptions=True)
@@ -104,7 +99,7 @@ async def clicker(house: House, games: list[int], applied: Lines, counts: dict[s
         result = await house.act(game.id, seat, action, user_id=game.seats[seat].user_id, version=game.version)
         counts[result.kind] = counts.get(result.kind, 0) + 1
         if result.applied:
-            counts["crossing" if not house.owns(game) else "own"] += 1
+            counts["crossing" if not house.games.owns(game) else "own"] += 1
             applied.write(game=game.id, version=result.game.version, seat=seat, action=action)
         await asyncio.sleep(rng.uniform(0.005, 0.03))
 
@@ -114,13 +109,12 @@ async def main(args: argparse.Namespace) -> int:
     timer_loop.TIMER_LEASE = LEASE
     out = Path(args.out)
     name = args.name
-    store = await Store.open(args.url)
-    house = House(HeadlessBot(), store)
-    house.shards = Shards(args.shards, tuple(int(i) for i in args.ids.split(",")))
-    house.table = RecordingTable(house, Lines(out / f"{name}.told"))
-    (out / f"{name}.owner").write_text(house.owner)
+    store = await open_store(args.url)
+    table = RecordingTable(store, Lines(out / f"{name}.told"))
+    house = headless_house(store, table, Shards(args.shards, tuple(int(i) for i in args.ids.split(","))))
+    (out / f"{name}.owner").write_text(house.timers.owner)
     fired = Lines(out / f"{name}.fired")
-    real_fire = house.fire
+    real_fire = house.timers.fire
 
     async def fire(timer: Any) -> None:
         if args.slow_fire:
@@ -129,12 +123,12 @@ async def main(args: argparse.Namespace) -> int:
         fired.write(id=timer.id, version=timer.version, kind=timer.kind, ref=timer.ref, due=timer.due_at,
                     game=timer.game_id)
 
-    house.fire = fire  # type: ignore[method-assign]
+    house.timers.fire = fire  # type: ignore[method-assign]
     games = [int(g) for g in args.games.split(",")]
     done = asyncio.Event()
     loop = asyncio.get_running_loop()
     loop.add_signal_handler(signal.SIGTERM, done.set)
-    house.start_scheduler()
+    house.start()
     await house.crossing.ready()
     counts: dict[str, int] = {"own": 0, "crossing": 0}
     applied = Lines(out / f"{name}.applied")
@@ -154,6 +148,7 @@ async def main(args: argparse.Namespace) -> int:
     stats = {**counts, "told_crossing": house.crossing.told, "heard": listening.heard if listening else 0,
              "timed_out": loop.time() >= deadline}
     await house.stop()
+    await table.stop()
     await store.close()
     (out / f"{name}.stats").write_text(json.dumps(stats))
     print("stopped", json.dumps(stats), flush=True)

@@ -18,7 +18,7 @@ import discord
 from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
 
-from cogs.shared import codec
+from cogs.kit import codec
 from tests.support import fuzz
 from tests.support.sim import custom_ids, panel_of, text_of
 
@@ -97,7 +97,7 @@ async def test_a_click_drawn_for_a_game_whose_id_was_reused_is_refused(sim):
     with sqlite3.connect(sim.db_path) as db:
         db.execute("PRAGMA foreign_keys=ON")
         db.execute("DELETE FROM games WHERE id = ?", (game.id,))
-    sim.house.forget(game.id)
+    sim.house.games.forget(game.id)
     await _toy(sim)
     reborn = await sim.game()
     assert reborn.id == game.id and codec.nonce(reborn) != codec.nonce(game)

@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from cogs.shared import codec
-from cogs.shared.titles import ui_for
+from cogs.kit import codec
+from cogs.titles.contract import ui_for
 from locales import Translator
 from tests.reliability.privacy import user_locales
 from tests.support import fuzz

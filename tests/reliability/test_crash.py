@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from store import Store
+from store import open_store
 from tests.reliability.durability import (
     TITLES, durability_rounds, log_problems, snapshot, start_game, timer_problems,
 )
@@ -48,7 +48,7 @@ async def test_restarts_continue_exactly_and_deadlines_are_never_lost(sim, title
             await sim.restart()
             restarts += 1
             assert await snapshot(sim.store, game.id) == before
-            assert (await sim.house.game(game.id)).version == before["version"]
+            assert (await sim.house.games.game(game.id)).version == before["version"]
         if not await sim.next_timer(game.id):
             break
         assert await timer_problems(sim.store, game.id) == []
@@ -63,7 +63,7 @@ async def test_restarts_continue_exactly_and_deadlines_are_never_lost(sim, title
 @pytest.mark.both_backends
 async def test_buttons_drawn_before_a_restart_work_after_it(sim):
     """The table's buttons and a private panel opened before the restart still work after it."""
-    from cogs.shared.titles import ui_for
+    from cogs.titles.contract import ui_for
 
     ann, bob = sim.player("ann"), sim.player("bob")
     members = [ann, bob]
@@ -109,7 +109,7 @@ async def test_a_deadline_due_while_the_bot_was_down_fires_after_the_restart(sim
 
 async def _nod_window(sim):
     """Three people at the toy; the one to move takes a coin: two owe a nod, under a deadline."""
-    from cogs.shared.titles import ui_for
+    from cogs.titles.contract import ui_for
 
     people = [sim.player(n) for n in ("ann", "bob", "cy")]
     game = await start_game(sim, people[0], "toy", others=people[1:], settings={"ai_delay": 10})
@@ -160,7 +160,7 @@ async def test_a_deadline_whose_work_fails_midway_is_not_lost(sim, fail_at):
 async def test_a_failing_seat_filler_does_not_stall_the_table(sim, monkeypatch):
     """The AI raises when asked to nod for the late seats: at the deadline the window closes by
     the title's timeout instead."""
-    from cogs.shared.titles import ui_for
+    from cogs.titles.contract import ui_for
 
     game = await _nod_window(sim)
 
@@ -222,7 +222,7 @@ async def _check_database(db: Path, acknowledged: dict[int, int]) -> dict[str, i
         game_ids = [r[0] for r in conn.execute("SELECT id FROM games WHERE status != 'lobby'")]
         (actions,) = conn.execute("SELECT COUNT(*) FROM actions").fetchone()
     conn.close()
-    store = await Store.open(db)
+    store = await open_store(db)
     try:
         assert await store.integrity() == "ok"
         for game_id in game_ids:

@@ -11,8 +11,8 @@ import pytest
 from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
 
-from cogs.shared import table as table_mod
-from cogs.shared.titles import ui_for
+from cogs.table import keeper as table_mod
+from cogs.titles.contract import ui_for
 from tests.reliability.durability import log_problems, start_game
 from tests.support.sim import button, labels, panel_of, picture_urls, reply_text, text_of
 

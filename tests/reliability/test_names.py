@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from cogs.shared.names import text_name
+from cogs.kit.names import text_name
 from tests.reliability.durability import FAST, start_game
 from tests.support.sim import custom_ids
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 import discord
 import pytest
 
-from cogs.shared import codec
-from cogs.shared.titles import ui_for
+from cogs.kit import codec
+from cogs.titles.contract import ui_for
 from locales import Translator
 from tests.support import fuzz
 from tests.support.sim import button, custom_ids, first_option, labels, panel_of

@@ -23,9 +23,10 @@ from typing import Any
 import pytest
 
 import engine
-from cogs.shared import views as views_mod
-from cogs.shared.table import TableKeeper
-from cogs.shared.titles import TableContext, ui_for
+from cogs.table import message as message_mod, turns as turns_mod
+from cogs.table.private_panel import PrivatePanels
+from cogs.titles.contract import TableContext, ui_for
+from play.games import GameCache
 from engine.core import SYSTEM, RuleError
 from tests.reliability.privacy import TITLES, leak_rounds
 from tests.support.leaks import check_views, scramble
@@ -122,13 +123,24 @@ async def test_many_whole_random_games_leak_nothing(seed):
 
 # -- planted leaks: each must be caught ----------------------------------------------------------------
 
-def _house():
-    """The running bot's house (the game cog's router is the bound `route` of the cog)."""
-    return views_mod._router["handler"].__self__.house
+#: The rows the running bot last read of each game (a planted leak reads the state from here).
+_seen: dict[int, Any] = {}
+
+
+def _watch_rows(monkeypatch) -> None:
+    real = GameCache.game
+
+    async def game(self, game_id, fresh=False):
+        row = await real(self, game_id, fresh)
+        if row is not None:
+            _seen[game_id] = row
+        return row
+
+    monkeypatch.setattr(GameCache, "game", game)
 
 
 def _state_of(game_id: int) -> dict[str, Any]:
-    return _house()._cache[game_id].state
+    return _seen[game_id].state
 
 
 def plant_table_lines_name_a_hand_card(monkeypatch):
@@ -141,28 +153,30 @@ def plant_table_lines_name_a_hand_card(monkeypatch):
         extra = [tc.t("imtheboss.card." + hand[0].rsplit("-", 1)[0])] if hand else []
         return real(self, tc) + extra
 
+    _watch_rows(monkeypatch)
     monkeypatch.setattr(type(ui), "table_lines", leaky)
     return "imtheboss", {"name"}
 
 
 def plant_private_narration_in_the_channel(monkeypatch):
     """The table keeper narrates events addressed to one seat (the cards drawn) in the channel."""
-    def leaky(self, game, t, events):
+    def leaky(game, t, events):
         ui = ui_for(game.title)
         return [ui.narrate(t, ev, game.names) for ev in events if ev.get("type") in ("drew", "drew_cards")]
 
-    monkeypatch.setattr(TableKeeper, "narrate", leaky)
+    for module in (turns_mod, message_mod):  # the turn message and the table's recent moves
+        monkeypatch.setattr(module, "narrate", leaky)
     return "filthyrich", {"name"}
 
 
 def plant_panel_for_the_wrong_seat(monkeypatch):
     """My hand shows the panel of the next seat."""
-    real = TableKeeper.panel_message
+    real = PrivatePanels.panel_message
 
     async def leaky(self, game, seat, t, notice=None, panel=None):
         return await real(self, game, (seat + 1) % len(game.seats), t, notice=notice)
 
-    monkeypatch.setattr(TableKeeper, "panel_message", leaky)
+    monkeypatch.setattr(PrivatePanels, "panel_message", leaky)
     return "filthyrich", {"picture", "name", "id"}
 
 
@@ -202,6 +216,7 @@ def plant_money_on_the_table(monkeypatch):
     def leaky(self, tc: TableContext) -> list[str]:
         return real(self, tc) + [f"💰 ${_state_of(tc.game_id)['players'][1]['money']}"]
 
+    _watch_rows(monkeypatch)
     monkeypatch.setattr(type(ui), "table_lines", leaky)
     return "blackfriday", {"number"}
 

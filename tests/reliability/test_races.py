@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from cogs.shared.titles import ui_for
+from cogs.titles.contract import ui_for
 from tests.reliability.durability import Click, at_once, log_problems, start_game
 from tests.support.sim import button, components_of, custom_ids, labels, panel_of, reply_text
 
@@ -225,7 +225,7 @@ async def test_a_person_and_the_ai_ring_the_bell_at_once(sim):
         timers = sorted((t for t in await sim.store.timers(game.id) if t.kind == "ai"), key=lambda t: t.due_at)
         if game.state["phase"] == "dice" and timers:
             due = timers[0]
-            cached = await house.game(game.id)
+            cached = await house.games.game(game.id)
             if house.ai_choice(cached, int(due.ref)) == {"type": "ring_bell"}:
                 break
         if not timers and not await sim.store.timers(game.id):

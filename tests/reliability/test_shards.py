@@ -23,13 +23,13 @@ from typing import Any
 import pytest
 from prometheus_client import REGISTRY
 
-from cogs.shared.house import House
-from cogs.shared.titles import ui_for
+from play.house import House
+from cogs.titles.contract import ui_for
 from config import ROOT
-from store import Seat, Shards, Store
+from store import Seat, Shards, Store, open_store
 from tests.reliability.durability import log_problems
-from tests.reliability.shard_driver import HeadlessBot
 from tests.support import postgres, toy
+from tests.support.houses import headless_house
 
 pytestmark = pytest.mark.parametrize("backend", ["postgres"], indirect=True)
 
@@ -56,14 +56,12 @@ async def new_game(store: Store, planner: House, guild_id: int, seed: int, ai: i
     assert await store.start(game.id, engine.setup(len(seats), seed, {}), {}, time.time())
     started = await store.get(game.id)
     assert started is not None
-    await planner.replan(started)
+    await planner.planner.replan(started)
     return game.id
 
 
 class Told:
     """The owner's table as a recorder (what it was asked to tell)."""
-
-    LAYOUT = 2
 
     def __init__(self) -> None:
         self.told: list[tuple[int, int, int]] = []
@@ -80,8 +78,8 @@ class Told:
     def refresh(self, *args: Any, **kwargs: Any) -> None:
         pass
 
-    async def stop(self) -> None:
-        pass
+    def reposts(self, game: Any) -> bool:
+        return False
 
 
 async def eventually(check: Any, seconds: float = 5.0) -> None:
@@ -102,27 +100,26 @@ def owed_move(game: Any) -> tuple[int, dict]:
 
 
 async def test_a_move_made_in_another_process_reaches_the_owner_and_no_old_copy_decides(database):
-    stores = [await Store.open(database), await Store.open(database)]
-    owner, other = (House(HeadlessBot(), s) for s in stores)
-    owner.shards, other.shards = Shards(2, (0,)), Shards(2, (1,))
-    owner.table, other.table = Told(), Told()
+    stores = [await open_store(database), await open_store(database)]
+    owner = headless_house(stores[0], Told(), Shards(2, (0,)))
+    other = headless_house(stores[1], Told(), Shards(2, (1,)))
     try:
         gid = await new_game(stores[0], owner, guild_on(0, 3), seed=5, ai=0, settings={**SETTINGS, "deadlines": {}})
-        owner.start_scheduler()
-        other.start_scheduler()
+        owner.start()
+        other.start()
         await owner.crossing.ready()
-        game = await owner.game(gid)
-        assert game is not None and owner.cached(gid) is not None  # the owner keeps it
+        game = await owner.games.game(gid)
+        assert game is not None and owner.games.cached(gid) is not None  # the owner keeps it
 
         # A DM click lands in the other process: applied on the store's row, told to the owner.
         sent, taken = crossed("sent"), crossed("taken")
         seat, action = owed_move(game)
         result = await other.act(gid, seat, action, version=0)
         assert result.applied and result.game.version == 1
-        assert other.cached(gid) is None and other.table.told == []  # it keeps and tells nothing
-        await eventually(lambda: owner.table.told)
+        assert other.games.cached(gid) is None and other.notifier.told == []  # it keeps and tells nothing
+        await eventually(lambda: owner.notifier.told)
         events = len((await stores[0].actions(gid))[0]["events"])
-        assert owner.table.told == [(gid, 1, events)] and owner.cached(gid).version == 1
+        assert owner.notifier.told == [(gid, 1, events)] and owner.games.cached(gid).version == 1
         assert (crossed("sent"), crossed("taken")) == (sent + 1, taken + 1)  # the metrics say so
 
         # The owner takes the next click, drawn at version 1, at once (not as stale).
@@ -133,7 +130,7 @@ async def test_a_move_made_in_another_process_reaches_the_owner_and_no_old_copy_
         await owner.crossing.stop()
         seat, action = owed_move(await stores[0].get(gid))
         assert (await other.act(gid, seat, action, version=2)).applied
-        assert owner.cached(gid).version == 2
+        assert owner.games.cached(gid).version == 2
         seat, action = owed_move(await stores[0].get(gid))
         result = await owner.act(gid, seat, action, version=3)  # drawn after a move it missed
         assert result.applied and result.game.version == 4
@@ -164,10 +161,9 @@ def told_events(table: Told, gid: int) -> int:
 
 
 async def two_houses(database: str) -> tuple[list[Store], House, House]:
-    stores = [await Store.open(database), await Store.open(database)]
-    owner, other = (House(HeadlessBot(), s) for s in stores)
-    owner.shards, other.shards = Shards(2, (0,)), Shards(2, (1,))
-    owner.table, other.table = Told(), Told()
+    stores = [await open_store(database), await open_store(database)]
+    owner = headless_house(stores[0], Told(), Shards(2, (0,)))
+    other = headless_house(stores[1], Told(), Shards(2, (1,)))
     return stores, owner, other
 
 
@@ -178,7 +174,7 @@ async def test_a_move_committed_while_the_owner_reads_the_log_is_told_once(datab
     stores, owner, other = await two_houses(database)
     try:
         gid = await new_game(stores[0], owner, guild_on(0, 4), seed=6, ai=0, settings={**SETTINGS, "deadlines": {}})
-        owner.start_scheduler()
+        owner.start()
         await owner.crossing.ready()
         real = stores[0].actions
         moved: list[bool] = []
@@ -190,10 +186,10 @@ async def test_a_move_committed_while_the_owner_reads_the_log_is_told_once(datab
 
         stores[0].actions = actions  # type: ignore[method-assign]
         assert (await other.act(gid, *owed_move(await stores[1].get(gid)), version=0)).applied
-        await eventually(lambda: len(owner.table.told) >= 2)
+        await eventually(lambda: len(owner.notifier.told) >= 2)
         await asyncio.sleep(0.3)  # a second telling of move 2, if any, would come now
         logged = await logged_events(stores[0], gid)
-        assert moved == [True] and [(v, n) for _, v, n in owner.table.told] == logged
+        assert moved == [True] and [(v, n) for _, v, n in owner.notifier.told] == logged
     finally:
         for house in (owner, other):
             await house.stop()
@@ -224,12 +220,12 @@ async def test_a_late_notice_after_the_owner_ended_the_game_tells_nothing_again(
         assert (await other.act(gid, *owed_move(await stores[1].get(gid)))).applied
         assert (await owner.act(gid, *owed_move(await stores[0].get(gid)))).applied
         assert (await stores[0].get(gid)).status == "finished"
-        assert told_events(owner.table, gid) == sum(n for _, n in await logged_events(stores[0], gid))
-        before = list(owner.table.told)
+        assert told_events(owner.notifier, gid) == sum(n for _, n in await logged_events(stores[0], gid))
+        before = list(owner.notifier.told)
         for version in (1, moves - 1):  # the late notices arrive
             owner.crossing.noticed(gid, version, guild_on(0, 5))
         await asyncio.gather(*owner.crossing.tasks)
-        assert owner.table.told == before
+        assert owner.notifier.told == before
     finally:
         for house in (owner, other):
             await house.stop()
@@ -257,13 +253,13 @@ async def test_the_start_up_catch_up_and_a_move_of_the_owner_tell_each_move_once
             return await real(game_id, **kw)
 
         stores[0].actions = actions  # type: ignore[method-assign]
-        owner.start_scheduler()
+        owner.start()
         await eventually(lambda: own and own[0].done())
         assert own[0].result().applied
         await asyncio.wait_for(asyncio.shield(owner.catching_up), 10)
         assert (await owner.act(gid, *owed_move(await stores[0].get(gid)), version=2)).applied
         logged = await logged_events(stores[0], gid)
-        assert [(v, n) for _, v, n in owner.table.told] == logged
+        assert [(v, n) for _, v, n in owner.notifier.told] == logged
     finally:
         for house in (owner, other):
             await house.stop()
@@ -289,8 +285,8 @@ def lines(path: Path) -> list[dict]:
 
 
 async def test_two_processes_share_the_games_and_survive_a_killed_timer_owner(database, tmp_path):
-    store = await Store.open(database)
-    planner = House(HeadlessBot(), store)
+    store = await open_store(database)
+    planner = headless_house(store)
     try:
         per_shard = 8
         games = {shard: [await new_game(store, planner, guild_on(shard, k), seed=100 * shard + k)
@@ -364,16 +360,15 @@ async def test_two_processes_share_the_games_and_survive_a_killed_timer_owner(da
 
 
 async def test_a_lost_notice_connection_comes_back_and_the_owner_catches_up(database):
-    stores = [await Store.open(database), await Store.open(database)]
-    owner, other = (House(HeadlessBot(), s) for s in stores)
-    owner.shards, other.shards = Shards(2, (0,)), Shards(2, (1,))
-    owner.table, other.table = Told(), Told()
+    stores = [await open_store(database), await open_store(database)]
+    owner = headless_house(stores[0], Told(), Shards(2, (0,)))
+    other = headless_house(stores[1], Told(), Shards(2, (1,)))
     try:
         # Deadlines far off: what tells the owner here can only be the reconnection.
         gid = await new_game(stores[0], owner, guild_on(0, 1), seed=9, ai=0, settings={**SETTINGS, "deadlines": {}})
-        owner.start_scheduler()
+        owner.start()
         await owner.crossing.ready()
-        await owner.game(gid)
+        await owner.games.game(gid)
         listening = owner.crossing.listening
         assert listening is not None
         # The server drops the notice connection (a restart, an administrator, a failover).
@@ -382,9 +377,9 @@ async def test_a_lost_notice_connection_comes_back_and_the_owner_catches_up(data
         assert (await other.act(gid, seat, action, version=0)).applied  # its notice goes nowhere
         # The listener connects again by itself; the owner then trusts nothing it cached and
         # tells the channels that are behind.
-        await eventually(lambda: owner.table.told, seconds=10)
-        assert owner.table.told[0][:2] == (gid, 1) and not listening.conn.is_closed()
-        assert owner.cached(gid) is None or owner.cached(gid).version == 1
+        await eventually(lambda: owner.notifier.told, seconds=10)
+        assert owner.notifier.told[0][:2] == (gid, 1) and not listening.conn.is_closed()
+        assert owner.games.cached(gid) is None or owner.games.cached(gid).version == 1
     finally:
         for house in (owner, other):
             await house.stop()
@@ -393,7 +388,7 @@ async def test_a_lost_notice_connection_comes_back_and_the_owner_catches_up(data
 
 
 async def test_listening_begins_even_when_the_server_refuses_at_first(database):
-    from store.listen import Listening
+    from store.postgres.listen import Listening
 
     name = f"boardroom_late_{os.getpid()}"
     url = postgres.url(name)  # a database that does not exist yet: the connection is refused

@@ -21,13 +21,14 @@ from pathlib import Path
 
 import pytest
 
-from cogs.shared.house import now
-from cogs.shared.timer_loop import OUTAGE_FIRST, OUTAGE_MAX
-from cogs.shared.titles import ui_for
+from cogs.kit.clock import now
+from play.timer_loop import OUTAGE_FIRST, OUTAGE_MAX
+from cogs.titles.contract import ui_for
 from engine.core import copy_json
 from tests.reliability.durability import log_problems, start_game, timer_problems
 from tests.support import postgres
 from tests.support.sim import button, channel_text, reply_text
+from play.plan import plan_timers
 
 pytestmark = pytest.mark.both_backends
 
@@ -41,7 +42,7 @@ def _count(text: str, needle: str) -> int:
 async def test_a_stale_cached_copy_never_deletes_a_live_deadline(sim):
     ann, bob = sim.player("ann"), sim.player("bob")
     game = await start_game(sim, ann, "toy", others=[bob], settings=SETTINGS)
-    assert (await sim.house.game(game.id)).version == 0  # cached by this process
+    assert (await sim.house.games.game(game.id)).version == 0  # cached by this process
     # The timer loop sleeps until the turn's deadline (nobody tells it of another process's move).
     wakes = min(x.due_at for x in await sim.store.timers(game.id))
     # Another process moves the game: its move is committed to the database with the timers it
@@ -54,8 +55,8 @@ async def test_a_stale_cached_copy_never_deletes_a_live_deadline(sim):
     t = now()
     assert await sim.store.commit_action(game.id, expected_version=0, seat=seat, user_id=None, action=action,
                                          events=events, state=state, now=t,
-                                         timers=sim.house.plan_timers(game, state, [], t))
-    assert (await sim.house.game(game.id)).version == 0
+                                         timers=plan_timers(game, state, [], t))
+    assert (await sim.house.games.game(game.id)).version == 0
     deadline = next(x for x in await sim.store.timers(game.id) if x.kind == "deadline")
     assert deadline.ref.startswith("nod:") and deadline.version == 1 and deadline.due_at < wakes
     await sim.advance(wakes - now() + 1)

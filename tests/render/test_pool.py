@@ -13,7 +13,7 @@ import time
 import pytest
 from PIL import Image
 
-from bot import create_bot
+from app import create_bot
 from render.pool import BREAKS, Pictures, by_reference
 from tests.support.sim import picture_urls
 

@@ -30,9 +30,9 @@ from pathlib import Path
 
 import simcord
 
-from bot import create_bot
-from cogs.shared import table as table_mod
-from cogs.shared.titles import ui_for
+from app import create_bot
+from cogs.table import keeper as table_mod
+from cogs.titles.contract import ui_for
 from service.stop import stop_on_signals
 from tests.reliability.durability import Click, at_once, start_game
 from tests.support import toy

@@ -12,7 +12,7 @@ from aiohttp import web
 from prometheus_client import REGISTRY
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot import create_bot
+from app import create_bot
 from service import healthcheck, metrics
 from tests.support.sim import button
 
@@ -59,7 +59,7 @@ async def test_metrics_count_games_actions_answers_timers_and_tables(sim, port):
     await sim.start(ann, "toy", others=[bob])
     await sim.arrange(lambda state: state.update(pile=2))
     game = await sim.game()
-    from cogs.shared.titles import ui_for
+    from cogs.titles.contract import ui_for
 
     seat = ui_for("toy").game.to_act(game.state)[0]
     mover, other = [ann, bob][seat], [ann, bob][1 - seat]
@@ -98,14 +98,14 @@ async def test_metrics_count_games_actions_answers_timers_and_tables(sim, port):
 
 
 async def test_table_updates_refused_by_discord_are_counted_as_retried(sim, port, monkeypatch):
-    from cogs.shared import table as table_mod
+    from cogs.table import keeper as table_mod
 
     # The retry waits beyond SimCord's settle timeout: on the virtual clock (as in test_faults).
     monkeypatch.setattr(table_mod, "RETRY_FIRST", 30.0)
     ann, bob = sim.player("ann"), sim.player("bob")
     await sim.start(ann, "toy", others=[bob])
     game = await sim.game()
-    from cogs.shared.titles import ui_for
+    from cogs.titles.contract import ui_for
 
     seat = ui_for("toy").game.to_act(game.state)[0]
     mover = [ann, bob][seat]

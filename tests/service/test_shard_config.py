@@ -9,7 +9,7 @@ import os
 import discord
 import pytest
 
-from bot import Boardroom, shares
+from app import Boardroom, shares
 from config import Config, ConfigError
 from store import Shards
 

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from service.stop import InFlight, wait_until
-from store import Store
+from store import open_store
 from tests.reliability.durability import log_problems
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,7 +57,7 @@ async def _check_database(db: Path) -> list[tuple[int, int, int]]:
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         games = conn.execute("SELECT id, version, told_version FROM games ORDER BY id").fetchall()
     conn.close()
-    store = await Store.open(db)
+    store = await open_store(db)
     try:
         for game_id, version, _told in games:
             assert await log_problems(store, game_id) == []

@@ -10,8 +10,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from cogs.shared import codec
-from cogs.shared.house import now
+from cogs.kit import codec
+from cogs.kit.clock import now
 from tests.support.sim import channel_text, components_of, labels, panel_of, save_picture, text_of, write_transcript
 
 ART = Path(__file__).resolve().parents[2] / "artifacts" / "blackfriday" / "bot"

@@ -27,7 +27,7 @@ from simcord.enums import ComponentType, InteractionType
 from simcord.results import InteractionResult
 
 import engine
-from cogs.shared import codec
+from cogs.kit import codec
 from engine.core import RuleError, copy_json
 from locales import Translator
 from tests.support.sim import modal_inputs, reply_text
@@ -248,6 +248,9 @@ async def try_bad_input(sim: Any, game: Any, members: dict[int, Any], outsider: 
                                                              "wnope|p", "b|" + "9" * 20]))
         if rng.random() < 0.5:
             custom_id, values = "bs" + custom_id[2:], [rng.choice(["x", "#0", "999", "!{}", "-1"])]
+            # "act" with "#0" is no bad input: it is the action select naming the clicker's first
+            # legal action at this version, a real move.
+            may_apply = custom_id.endswith(":act") and values == ["#0"]
     elif kind == "select_garbage":
         custom_id = codec.make("bs", game, ver, "act")
         values = [rng.choice(["#999", "#-1", "!{", "", "x", '!{"type":"no_such"}', "#" + "9" * 50]) or "-"]

@@ -322,6 +322,10 @@ class LeakWatch:
         self.uninstall()
 
     def _patch(self, obj: Any, name: str, value: Any) -> None:
+        if isinstance(obj, type) and name not in obj.__dict__:  # inherited: undone by deleting ours
+            setattr(obj, name, value)
+            self._undo.append(lambda: delattr(obj, name))
+            return
         old = obj.__dict__[name] if isinstance(obj, type) else getattr(obj, name)
         setattr(obj, name, value)
         self._undo.append(lambda: setattr(obj, name, old))
@@ -369,7 +373,7 @@ class LeakWatch:
     def install(self) -> None:
         import simcord.http.router as router
 
-        from cogs.shared.titles import uis
+        from cogs.titles.contract import uis
         from store.postgres import PostgresStore
         from store.sqlite import SQLiteStore
 
@@ -391,7 +395,7 @@ class LeakWatch:
         for backend in (SQLiteStore, PostgresStore):  # each backend writes through its own methods
             self._watch_store(backend)
 
-        from cogs.shared.house import House
+        from play.house import House
 
         real_act = House.act
 

@@ -13,9 +13,9 @@ from typing import Any
 import discord
 import simcord
 
-from bot import create_bot
-from cogs.shared import codec
-from cogs.shared.house import now
+from app import create_bot
+from cogs.kit import codec
+from cogs.kit.clock import now
 from engine.core import copy_json
 from store import GameRow
 from tests.support.openapi import problems
@@ -56,6 +56,11 @@ class Sim:
     @property
     def house(self):
         return self.env.bot.house
+
+    @property
+    def keeper(self):
+        """The table keeper (the runtime's notifier): the table, turn messages, DM panels."""
+        return self.env.bot.keeper
 
     def player(self, name: str, roles=()) -> simcord.MemberActor:
         if name not in self.players:
@@ -113,10 +118,10 @@ class Sim:
         state = copy_json(game.state)
         build(state)
         await self.store.update_game(game.id, now(), state=state, version=game.version + 1)
-        self.house.forget(game.id)
+        self.house.games.forget(game.id)
         if replan:
-            await self.house.replan(await self.house.game(game.id))
-        self.house.table.refresh(game.id)
+            await self.house.planner.replan(await self.house.games.game(game.id))
+        self.keeper.refresh(game.id)
         await self.settle()
         return state
 
@@ -164,7 +169,7 @@ class Sim:
         catching_up = self.house.catching_up if self.house else None
         if catching_up is not None and not catching_up.done():
             await asyncio.wait([catching_up])  # a restarted bot's catch-up, then its table updates
-        keeper = self.house.table if self.house else None
+        keeper = self.keeper
         if keeper is not None:
             await keeper.idle()
         await self.env.settle()
@@ -226,6 +231,8 @@ async def stop_detached(bot: Any) -> None:
     would keep the test process alive)."""
     if getattr(bot, "house", None) is not None:
         await bot.house.stop()
+    if getattr(bot, "keeper", None) is not None:
+        await bot.keeper.stop()
     if getattr(bot, "store", None) is not None:
         await bot.store.close()
 

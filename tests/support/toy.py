@@ -14,8 +14,8 @@ from typing import Any
 
 from PIL import Image
 
-from cogs.shared.panel import Apply, Ask, Button, Modal, Panel, Refuse, Select, TextInput, parse_amount
-from cogs.shared.titles import PanelContext, TitleUI
+from cogs.kit.panel import Apply, Ask, Button, Modal, Panel, Refuse, Select, TextInput, parse_amount
+from cogs.titles.contract import PanelContext, TitleUI
 from engine.core import Chance, Game, Outcome, RuleError, TimerKind, Window
 from render.common import canvas, draw_text
 
@@ -214,7 +214,7 @@ TOY_MESSAGES = {
 def install() -> None:
     """Register the toy title with the engine registry, the UIs and the English catalogue."""
     import engine
-    from cogs.shared.titles import uis
+    from cogs.titles.contract import uis
     from locales import catalogue
 
     engine.titles()[TITLE] = Pennies()

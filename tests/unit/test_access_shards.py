@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import discord
 
-from cogs.shared.access import Access
+from cogs.access import Access
 from store import GameRow, Seat, Shards
 
 
@@ -31,9 +31,10 @@ class RemoteBot:
         return {"user": {"id": str(user_id)}}
 
 
-class StubHouse:
-    def __init__(self, bot: RemoteBot, shards: Shards) -> None:
-        self.bot = bot
+class StubGames:
+    """The game cache of a process that runs `shards`."""
+
+    def __init__(self, shards: Shards) -> None:
         self.shards = shards
 
     def owns(self, game: GameRow) -> bool:
@@ -49,7 +50,7 @@ def game_on_shard_1() -> GameRow:
 
 async def test_membership_of_another_process_s_server_is_asked_of_discord():
     bot = RemoteBot(members={7})
-    access = Access(StubHouse(bot, Shards(2, (0,))))  # type: ignore[arg-type]
+    access = Access(bot, None, StubGames(Shards(2, (0,))), None)  # type: ignore[arg-type]
     game = game_on_shard_1()
     assert (await access.member(game, 7)) is not None  # still a member: the click may go on
     assert await access.member(game, 8) is None  # left the server: refused
@@ -58,7 +59,7 @@ async def test_membership_of_another_process_s_server_is_asked_of_discord():
 
 async def test_a_server_this_process_owns_but_cannot_see_is_no_access():
     bot = RemoteBot(members={7})
-    access = Access(StubHouse(bot, Shards(2, (1,))))  # type: ignore[arg-type]
+    access = Access(bot, None, StubGames(Shards(2, (1,))), None)  # type: ignore[arg-type]
     assert await access.member(game_on_shard_1(), 7) is None and bot.asked == []
 
 
@@ -78,23 +79,23 @@ class DMClick:
 
 
 async def test_a_dm_click_of_someone_who_left_is_refused_and_the_seat_stays_for_the_owner():
-    from cogs.shared import codec
+    from cogs.kit import codec
 
     bot = RemoteBot(members={7})
-    house = StubHouse(bot, Shards(2, (0,)))
+    games = StubGames(Shards(2, (0,)))
     taken: list[int] = []
 
     async def lost_access(game: GameRow, seat: int) -> None:
         taken.append(seat)
 
-    house.seats = SimpleNamespace(lost_access=lost_access)  # type: ignore[attr-defined]
+    seats = SimpleNamespace(lost_access=lost_access)
     game = game_on_shard_1()
 
     async def read(game_id: int) -> GameRow:
         return game
 
-    house.game = read  # type: ignore[attr-defined]
-    access = Access(house)  # type: ignore[arg-type]
+    games.game = read  # type: ignore[attr-defined]
+    access = Access(bot, None, games, seats)  # type: ignore[arg-type]
     parsed = codec.Parsed("br", game.id, game.version, "x", codec.nonce(game))
     assert await access.admit(DMClick(7), parsed) is game  # a member: admitted
     refused = DMClick(8)

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from cogs.blackfriday import PICKS, UI, Form
-from cogs.shared import codec
-from cogs.shared.panel import Apply, Button, Panel, Refuse, Select, Show
-from cogs.shared.titles import PanelContext, TableContext
-from cogs.shared.views import rows_needed
+from cogs.titles.blackfriday.ui import PICKS, UI, Form
+from cogs.kit import codec
+from cogs.kit.panel import Apply, Button, Panel, Refuse, Select, Show
+from cogs.titles.contract import PanelContext, TableContext
+from cogs.kit.views import rows_needed
 from engine.blackfriday import GAME
 from locales import Translator
 

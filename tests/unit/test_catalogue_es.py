@@ -10,9 +10,9 @@ import pytest
 
 import engine
 import locales
-from cogs.shared import codec
-from cogs.shared.panel import Ask, Button, Select, Show
-from cogs.shared.titles import PanelContext, TableContext, ui_for
+from cogs.kit import codec
+from cogs.kit.panel import Ask, Button, Select, Show
+from cogs.titles.contract import PanelContext, TableContext, ui_for
 from engine.core import SYSTEM
 from locales import COMPLETE, Translator
 from locales import load as catalogue

@@ -10,11 +10,11 @@ import random
 
 import pytest
 
-from cogs.ewars import UI
-from cogs.shared import codec
-from cogs.shared.panel import Apply, Button, Select, Show
-from cogs.shared.titles import PanelContext, TableContext
-from cogs.shared.views import rows_needed
+from cogs.titles.ewars.ui import UI
+from cogs.kit import codec
+from cogs.kit.panel import Apply, Button, Select, Show
+from cogs.titles.contract import PanelContext, TableContext
+from cogs.kit.views import rows_needed
 from engine.core import SYSTEM
 from engine.ewars import GAME
 from locales import Translator

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from cogs.filthyrich import UI, effect_text, tax_due
-from cogs.shared import codec
-from cogs.shared.panel import Apply, Ask, Button, Panel, Refuse, Select, Show
-from cogs.shared.titles import PanelContext, TableContext
-from cogs.shared.views import rows_needed
+from cogs.titles.filthyrich.ui import UI, effect_text, tax_due
+from cogs.kit import codec
+from cogs.kit.panel import Apply, Ask, Button, Panel, Refuse, Select, Show
+from cogs.titles.contract import PanelContext, TableContext
+from cogs.kit.views import rows_needed
 from engine.core import copy_json
 from engine.filthyrich import GAME
 from engine.filthyrich.data import ACTIONS, ASSETS, BUSINESSES, LUXURIES, LUXURY_ORDER

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from bench.rig import Rig
-from cogs.shared.titles import ui_for
+from cogs.titles.contract import ui_for
 
 
 async def test_act_leaves_the_snapshot_it_read_untouched(tmp_path):
@@ -15,18 +15,18 @@ async def test_act_leaves_the_snapshot_it_read_untouched(tmp_path):
     try:
         gid = await rig.new_game("toy", 3, 5, channel_id=42)
         house = rig.house
-        game = await house.game(gid)
+        game = await house.games.game(gid)
         old = game.state
         frozen = json.dumps(old, sort_keys=True)
         engine = ui_for("toy").game
         seat = engine.to_act(old)[0]
         refused = await house.act(gid, (seat + 1) % 3, {"type": "take", "n": 1}, version=game.version)
         assert refused.kind == "refused"
-        assert json.dumps((await house.game(gid)).state, sort_keys=True) == frozen
+        assert json.dumps((await house.games.game(gid)).state, sort_keys=True) == frozen
         applied = await house.act(gid, seat, {"type": "take", "n": 2}, version=game.version)
         assert applied.applied
         assert json.dumps(old, sort_keys=True) == frozen, "the old snapshot changed"
-        fresh = await house.game(gid)
+        fresh = await house.games.game(gid)
         assert fresh.version == 1 and fresh.state["pile"] == old["pile"] - 2
         stored = await rig.store.get(gid)
         assert stored.state == fresh.state and stored.version == 1

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import json
 
-from cogs.imtheboss import UI
-from cogs.shared.layout import split_select
-from cogs.shared.panel import Select
+from cogs.titles.imtheboss.ui import UI
+from cogs.kit.layout import split_select
+from cogs.kit.panel import Select
 from engine.imtheboss import GAME
 from engine.imtheboss.data import CLANS, kind
 from tests.unit.test_imtheboss_ui import check_panel, pc_for

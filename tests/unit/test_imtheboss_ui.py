@@ -9,12 +9,12 @@ import random
 
 import pytest
 
-from cogs.imtheboss import UI, ctx_key
-from cogs.shared import codec
-from cogs.shared.panel import Apply, Ask, Button, Refuse, Select, Show
-from cogs.shared.titles import PanelContext, TableContext
-from cogs.shared.layout import split_select
-from cogs.shared.views import rows_needed
+from cogs.titles.imtheboss.ui import UI, ctx_key
+from cogs.kit import codec
+from cogs.kit.panel import Apply, Ask, Button, Refuse, Select, Show
+from cogs.titles.contract import PanelContext, TableContext
+from cogs.kit.layout import split_select
+from cogs.kit.views import rows_needed
 from engine.core import SYSTEM, copy_json
 from engine.imtheboss import GAME
 from locales import Translator

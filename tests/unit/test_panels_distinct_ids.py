@@ -4,8 +4,8 @@ a Filthy Rich panel and two deal selects on an I'm the Boss! panel)."""
 
 import pytest
 
-from cogs.shared.titles import PanelContext, uis
-from cogs.shared.layout import panel_view
+from cogs.titles.contract import PanelContext, uis
+from cogs.kit.layout import panel_view
 from engine.autoplay import steps
 from locales import Translator
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from store import Seat, Store
+from store import Seat, Store, open_store
 
 pytestmark = pytest.mark.both_backends
 
@@ -19,7 +19,7 @@ async def _game(store: Store, channel: int = 100) -> int:
 
 
 async def test_a_seat_passes_to_a_member_who_holds_none_while_the_game_runs(database):
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         gid = await _game(store)
         assert not await store.hand_seat(gid, 1, 9, "cy", 2.0)  # a lobby: seats change there, not here
@@ -44,7 +44,7 @@ async def test_a_seat_passes_to_a_member_who_holds_none_while_the_game_runs(data
 
 
 async def test_away_times_are_per_user_read_in_bulk_cleared_by_back_and_kept(database):
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         assert await store.away(0.0) == {}
         await store.set_away(7, 1000.0)
@@ -57,7 +57,7 @@ async def test_away_times_are_per_user_read_in_bulk_cleared_by_back_and_kept(dat
         assert await store.away(0.0) == {7: 1500.0}
     finally:
         await store.close()
-    again = await Store.open(database)
+    again = await open_store(database)
     try:
         assert await again.away(0.0) == {7: 1500.0}
     finally:

@@ -9,7 +9,7 @@ import asyncio
 
 import pytest
 
-from store import Seat, Shards, Store
+from store import Seat, Shards, Store, open_store
 
 pytestmark = pytest.mark.both_backends
 
@@ -28,7 +28,7 @@ async def _move(store: Store, gid: int, version: int, notify: bool) -> bool:
 
 
 async def test_start_up_queries_take_the_process_s_shards_only(database):
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         even, odd = await _game(store, 100, 4 << 22), await _game(store, 101, 5 << 22)
         first, second = Shards(2, (0,)), Shards(2, (1,))
@@ -44,7 +44,7 @@ async def test_start_up_queries_take_the_process_s_shards_only(database):
 
 
 async def test_a_crossing_move_is_heard_once_it_is_committed(database, backend):
-    owner, other = await Store.open(database), await Store.open(database)
+    owner, other = await open_store(database), await open_store(database)
     heard: list[tuple[int, int, int | None]] = []
     got = asyncio.Event()
 

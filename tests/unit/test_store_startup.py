@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from store import MIGRATIONS, AlreadyRunning, MigrationFailed, SchemaTooNew, StartupError, Store, StoreUnavailable
+from store import AlreadyRunning, MIGRATIONS, MigrationFailed, SchemaTooNew, StartupError, StoreUnavailable, open_store
 from tests.support import postgres
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -92,11 +92,11 @@ async def test_a_migration_failing_half_way_is_rolled_back_and_closed(tmp_path):
     assert code == 1 and "0003_big_seeds_and_timer_claims.sql" in line and "rolled back" in line, line
     assert _dump(path) == before
     with pytest.raises(MigrationFailed):  # in-process too, then nothing is held
-        await Store.open(path)
+        await open_store(path)
     assert _dump(path) == before
     with sqlite3.connect(path) as conn:
         conn.execute("DROP TABLE games_rebuilt")
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         game = await store.get(1)
         assert game.seed == 1234567 and game.version == 3
@@ -109,8 +109,8 @@ def test_a_second_bot_on_the_same_file_exits_at_once(tmp_path):
     `python bot.py` on the same file is refused at once. When the first is gone, the file is free."""
     path = tmp_path / "shared.db"
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import asyncio, sys\nfrom store import Store\n"
-         "async def main():\n    s = await Store.open(sys.argv[1])\n    print('open', flush=True)\n"
+        [sys.executable, "-c", "import asyncio, sys\nfrom store import open_store\n"
+         "async def main():\n    s = await open_store(sys.argv[1])\n    print('open', flush=True)\n"
          "    sys.stdin.readline()\n    await s.close()\nasyncio.run(main())\n", str(path)],
         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         text=True)
@@ -127,12 +127,12 @@ def test_a_second_bot_on_the_same_file_exits_at_once(tmp_path):
 
 async def test_a_second_store_in_another_process_is_refused_but_one_process_shares(tmp_path):
     path = tmp_path / "shared.db"
-    first = await Store.open(path)
-    second = await Store.open(path)  # the same process (a restart in the tests, a tool): shared
+    first = await open_store(path)
+    second = await open_store(path)  # the same process (a restart in the tests, a tool): shared
     try:
         code = subprocess.run(
-            [sys.executable, "-c", "import asyncio, sys\nfrom store import Store, AlreadyRunning\n"
-             "try:\n    asyncio.run(Store.open(sys.argv[1]))\nexcept AlreadyRunning:\n    sys.exit(3)\n", str(path)],
+            [sys.executable, "-c", "import asyncio, sys\nfrom store import open_store, AlreadyRunning\n"
+             "try:\n    asyncio.run(open_store(sys.argv[1]))\nexcept AlreadyRunning:\n    sys.exit(3)\n", str(path)],
             cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60).returncode
         assert code == 3
     finally:
@@ -146,7 +146,7 @@ async def test_a_database_file_deleted_under_the_bot_refuses_writes_until_it_is_
     refused with `StoreUnavailable` and the log says so once, loudly. Putting the file back (the
     same file, linked again) lets writes through again; a different file needs a restart."""
     path = tmp_path / "games.db"
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         game = await store.create_lobby(guild_id=1, channel_id=5, title="toy", host_id=7, host_name="ann", lang="en",
                                         seed=1, settings={}, now=1.0)
@@ -194,7 +194,7 @@ async def test_postgres_refuses_a_newer_schema_and_rolls_back_a_failed_migration
     code, err, _ = await asyncio.to_thread(_bot, database)
     assert code == 1 and "schema version 99, newer than this Boardroom knows" in _one_line(err)
     with pytest.raises(SchemaTooNew):
-        await Store.open(database)
+        await open_store(database)
     # A migration that fails half-way: a table of the same name already there.
     await _pg(database, "DROP TABLE schema_version", "CREATE TABLE meta (mine TEXT)", "INSERT INTO meta VALUES ('x')")
     code, err, _ = await asyncio.to_thread(_bot, database)

@@ -10,7 +10,7 @@ import asyncio
 
 import pytest
 
-from store import Seat, Shards, Store
+from store import Seat, Shards, Store, open_store
 
 pytestmark = pytest.mark.both_backends
 
@@ -24,8 +24,8 @@ async def _game(store: Store, channel: int, guild: int = 1) -> int:
 
 
 async def test_two_stores_claiming_at_once_never_share_a_timer(database):
-    a = await Store.open(database)
-    b = await Store.open(database)
+    a = await open_store(database)
+    b = await open_store(database)
     try:
         games = [await _game(a, 100 + i) for i in range(12)]
         for i, gid in enumerate(games):
@@ -52,7 +52,7 @@ async def test_two_stores_claiming_at_once_never_share_a_timer(database):
 
 
 async def test_a_crashed_owners_claim_is_taken_over_after_the_lease(database):
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         gid = await _game(store, 100)
         await store.replace_timers(gid, 0, [("deadline", "w", 10.0, {"kind": "turn"})])
@@ -72,7 +72,7 @@ async def test_a_crashed_owners_claim_is_taken_over_after_the_lease(database):
 async def test_a_fired_timer_is_consumed_only_at_its_version(database):
     """The game moved on while its timer was out (another process committed a move, which planned
     the game's timers again): consuming the fired timer must not delete the live deadline."""
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         gid = await _game(store, 100)
         await store.replace_timers(gid, 0, [("deadline", "turn:1", 10.0, {}), ("reminder", "turn:1", 8.0, {})])
@@ -103,7 +103,7 @@ async def test_a_fired_timer_is_consumed_only_at_its_version(database):
 
 
 async def test_shards_choose_whose_timers_a_process_claims(database):
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         # Discord puts a guild on shard (guild_id >> 22) % shard_count.
         even, odd = 4 << 22, 5 << 22

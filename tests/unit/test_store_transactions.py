@@ -10,8 +10,8 @@ import sqlite3
 import pytest
 
 import engine
-from store import MIGRATIONS, Seat, Store
-from store.base import known_version
+from store import MIGRATIONS, Seat, Store, open_store
+from store.schema import known_version
 from tests.reliability.durability import log_problems
 
 pytestmark = pytest.mark.both_backends
@@ -26,7 +26,7 @@ async def _game(store: Store, channel: int, seed: int = 1) -> int:
 
 
 async def test_commit_is_compare_and_swap_with_its_timers(database):
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         gid = await _game(store, 100)
         ok = await store.commit_action(gid, expected_version=0, seat=0, user_id=7, action={"type": "a"},
@@ -60,7 +60,7 @@ async def test_a_write_failing_mid_transaction_rolls_back_and_the_next_write_wor
     the snapshot's update, is rolled back with it. Then `finish` fails after its BEGIN: it used
     to leave the connection inside the open transaction, and every later write failed until a
     restart ("cannot start a transaction within a transaction")."""
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         gid = await _game(store, 100)
         with pytest.raises(Exception):
@@ -83,7 +83,7 @@ async def test_a_write_failing_mid_transaction_rolls_back_and_the_next_write_wor
 
 
 async def test_many_writers_at_once_all_land_in_order(database):
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         games = [await _game(store, 200 + i) for i in range(20)]
 
@@ -109,7 +109,7 @@ async def test_many_writers_at_once_all_land_in_order(database):
 async def test_seeds_of_128_bits_are_kept_exactly_and_replay(database):
     """Seeds are drawn at 128 bits (or more): neither backend's integer column holds them, and a
     seed read back one bit off would deal different hands on replay."""
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         seeds = [2**128 - 1, 2**127 + 12345, 2**64 + 1, 2**63, 3, 0]
         ids = [await _game(store, 300 + i, seed=s) for i, s in enumerate(seeds)]
@@ -152,7 +152,7 @@ async def test_migrations_bring_an_older_database_up_to_date(database):
     conn.execute("INSERT INTO timers (game_id, kind, ref, due_at) VALUES (1, 'deadline', 'w', 50.0)")
     conn.commit()
     conn.close()
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         game = await store.get(1)
         assert game.version == game.told_version == 12 and game.seed == 2**63 - 1

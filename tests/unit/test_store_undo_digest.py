@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from store import Seat, Store
+from store import Seat, Store, open_store
 
 pytestmark = pytest.mark.both_backends
 
@@ -28,7 +28,7 @@ async def _move(store: Store, gid: int, version: int, n: int, timers=None) -> No
 
 
 async def test_undo_takes_the_last_move_out_of_the_log_and_keeps_its_record(database):
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         gid = await _game(store, 100)
         await _move(store, gid, 0, 1)
@@ -55,7 +55,7 @@ async def test_undo_takes_the_last_move_out_of_the_log_and_keeps_its_record(data
 
 
 async def test_undo_at_another_version_or_of_a_finished_game_changes_nothing(database):
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         gid = await _game(store, 100)
         assert not await store.undo_action(gid, version=0, state={"n": 9}, now=5.0, timers=[])  # nothing to undo
@@ -72,7 +72,7 @@ async def test_undo_at_another_version_or_of_a_finished_game_changes_nothing(dat
 
 
 async def test_an_undo_racing_a_move_one_wins(database):
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         gid = await _game(store, 100)
         await _move(store, gid, 0, 1)
@@ -89,7 +89,7 @@ async def test_an_undo_racing_a_move_one_wins(database):
 
 
 async def test_games_of_a_user_in_every_server(database):
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         here = await _game(store, 100, guild=1)
         there = await _game(store, 200, guild=2, users=(9, 7))
@@ -102,7 +102,7 @@ async def test_games_of_a_user_in_every_server(database):
 
 
 async def test_the_digest_is_claimed_once_a_day_by_one_caller(database):
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         assert (await store.prefs(7))["digest"] is False and await store.digest_users(1000.0) == []
         await store.set_prefs(7, pings=False)
@@ -126,7 +126,7 @@ async def test_the_digest_is_claimed_once_a_day_by_one_caller(database):
 async def test_an_undo_of_another_process_s_game_is_heard_once_committed(database, backend):
     """Taking back a move made from a DM on another process's game tells the owner (PostgreSQL
     LISTEN/NOTIFY), as a move does: the owner then drops its copy and redraws its table."""
-    owner, other = await Store.open(database), await Store.open(database)
+    owner, other = await open_store(database), await open_store(database)
     heard: list[tuple[int, int, int | None]] = []
     got = asyncio.Event()
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from cogs.shared import codec
-from cogs.shared.panel import Button, Option, Select
-from cogs.shared.views import build_view
+from cogs.kit import codec
+from cogs.kit.panel import Button, Option, Select
+from cogs.kit.views import build_view
 
 
 async def test_several_action_selects_on_one_panel_get_distinct_custom_ids():
@@ -24,7 +24,7 @@ async def test_several_action_selects_on_one_panel_get_distinct_custom_ids():
 def test_paging_buttons_never_share_a_custom_id():
     """Found by the soak: on the second of two pages, "first" and "previous" were the same
     page, and Discord refused the log with a duplicate custom_id."""
-    from cogs.shared.pages import nav_buttons
+    from cogs.table.pages import nav_buttons
 
     for pages in range(1, 6):
         for page in range(pages):

@@ -1,0 +1,162 @@
+"""Who may reach a game, checked for every click, select and form (a custom_id is a request,
+never a credential), and what becomes of a seat whose player can no longer reach the game.
+
+A click is admitted only if the game it names is the one that drew it (the nonce) and it came
+from where that game lives: its own channel, or, for a DM panel, a seated player who is still a
+member of the game's server and can see its channel. "Can manage" is judged on the game's own
+channel. Membership needs no privileged intent: it is looked up when a DM click needs it (and
+remembered briefly), and the ban and channel-update events that arrive without the members
+intent hand a seat to the seat-filler at once.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import discord
+
+from play.games import GameCache
+from play.seats import Seats
+from store import GameRow, Store
+
+from cogs.kit import codec
+from cogs.kit.replies import say
+
+log = logging.getLogger(__name__)
+
+#: Seconds a membership lookup for a DM click is trusted (one REST call per player per minute
+#: at most, however fast they click).
+MEMBER_TTL = 60.0
+
+
+def manages(perms: discord.Permissions | None) -> bool:
+    """Rights that make a member a manager of a game's channel."""
+    return bool(perms and (perms.manage_channels or perms.manage_guild or perms.administrator))
+
+
+class Access:
+    def __init__(self, bot: discord.Client, store: Store, games: GameCache, seats: Seats) -> None:
+        self.bot = bot
+        self.store = store
+        self.games = games
+        self.seats = seats
+        self._members: dict[tuple[int, int], tuple[float, discord.Member | None]] = {}
+
+    # -- admitting a click ------------------------------------------------------------------
+
+    async def admit(self, interaction: discord.Interaction, parsed: codec.Parsed) -> GameRow | None:
+        """The game a click names, if the click may reach it; otherwise the clicker is told why
+        and None is returned."""
+        game = await self.games.game(parsed.game_id)
+        if game is not None and parsed.nonce is None:
+            await say(interaction, "core.error.outdated")  # drawn before ids carried a nonce
+            return None
+        if game is None or parsed.nonce != codec.nonce(game):
+            await say(interaction, "core.error.gone")
+            return None
+        if interaction.guild_id is not None:
+            if interaction.channel_id != game.channel_id:
+                await say(interaction, "core.error.elsewhere")
+                return None
+            return game
+        # A DM panel: only a seated player who can still reach the game's channel.
+        seat = game.seat_of(interaction.user.id)
+        if seat is None:
+            await say(interaction, "core.error.not_seated")
+            return None
+        if await self.member(game, interaction.user.id) is None:
+            await say(interaction, "core.error.no_access")
+            if self.games.owns(game):  # seats change where the game lives (docs/SCALING.md)
+                await self.seats.lost_access(game, seat)
+            return None
+        return game
+
+    async def can_manage(self, interaction: discord.Interaction, game: GameRow) -> bool:
+        """The host, or a member who can manage the game's own channel."""
+        if interaction.user.id == game.host_id:
+            return True
+        if interaction.guild_id is not None and interaction.channel_id == game.channel_id:
+            return manages(interaction.permissions)
+        member = await self.member(game, interaction.user.id)
+        channel = self._channel(game)
+        return bool(member is not None and channel is not None and manages(channel.permissions_for(member)))
+
+    # -- membership ------------------------------------------------------------------------
+
+    def _channel(self, game: GameRow) -> Any:
+        guild = self.bot.get_guild(game.guild_id or 0)
+        return guild.get_channel_or_thread(game.channel_id) if guild is not None else None
+
+    async def member(self, game: GameRow, user_id: int, *, fresh: bool = False) -> discord.Member | None:
+        """The user as a member of the game's server who can see its channel, or None (left,
+        banned, or the channel hidden from them). A lookup Discord cannot answer for a passing
+        reason counts as access: nobody loses a seat to a server error."""
+        if not self.games.owns(game) and self.bot.get_guild(game.guild_id or 0) is None:
+            return await self.remote_member(game, user_id, fresh=fresh)  # a DM click on shard 0
+        key = (game.guild_id or 0, user_id)
+        hit = self._members.get(key)
+        if hit is not None and not fresh and time.monotonic() - hit[0] < MEMBER_TTL:
+            member = hit[1]
+        else:
+            guild = self.bot.get_guild(game.guild_id or 0)
+            if guild is None:
+                return None
+            try:
+                member = await guild.fetch_member(user_id)
+            except discord.NotFound:
+                member = None
+            except discord.HTTPException as exc:
+                log.warning("could not look up member %s of guild %s (%s)", user_id, game.guild_id, exc)
+                return guild.get_member(user_id) or discord.Object(id=user_id)  # type: ignore[return-value]
+            self._members[key] = (time.monotonic(), member)
+        channel = self._channel(game)
+        if member is None or channel is None:
+            return None
+        return member if channel.permissions_for(member).view_channel else None
+
+    async def remote_member(self, game: GameRow, user_id: int, *, fresh: bool = False) -> Any:
+        """Whether the user is still a member of a server this process does not run (so has not
+        cached): asked of Discord, remembered like any lookup. The channel's permissions are the
+        owner's to watch (it sees the server's events); a member counts as having access."""
+        key = (game.guild_id or 0, user_id)
+        hit = self._members.get(key)
+        if hit is not None and not fresh and time.monotonic() - hit[0] < MEMBER_TTL:
+            return hit[1]
+        try:
+            await self.bot.http.get_member(game.guild_id or 0, user_id)
+            member: Any = discord.Object(id=user_id)
+        except discord.NotFound:
+            member = None
+        except discord.HTTPException as exc:  # not now: counts as access, as above
+            log.warning("could not look up member %s of guild %s (%s)", user_id, game.guild_id, exc)
+            return discord.Object(id=user_id)
+        self._members[key] = (time.monotonic(), member)
+        return member
+
+    def forget(self, guild_id: int, user_id: int) -> None:
+        self._members.pop((guild_id, user_id), None)
+
+    async def recheck_channel(self, channel_id: int) -> None:
+        """The channel's permissions changed: every seated player who can no longer see it
+        hands their seat to the seat-filler."""
+        game = await self.store.live_in(channel_id)
+        if game is None or game.status != "active":
+            return
+        for s in game.seats:
+            if s.human and s.user_id is not None:
+                if await self.member(game, s.user_id, fresh=True) is None:
+                    await self.seats.lost_access(game, s.seat)
+                    game = await self.games.game(game.id, fresh=True) or game
+
+    async def member_gone(self, guild_id: int, user_id: int) -> None:
+        """The user left or was banned from the server: their seats go to the seat-filler."""
+        self._members[(guild_id, user_id)] = (time.monotonic(), None)
+        for game_id in await self.store.games_of_member(guild_id, user_id):
+            game = await self.games.game(game_id, fresh=True)
+            if game is None or game.status != "active":
+                continue
+            seat = game.seat_of(user_id)
+            if seat is not None:
+                await self.seats.lost_access(game, seat)

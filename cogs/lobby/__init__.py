@@ -1,0 +1,1 @@
+"""A game before it starts: the lobby message (lobby.py) and its clicks (flow.py)."""

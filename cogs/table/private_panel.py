@@ -1,0 +1,83 @@
+"""A seat's private panel (My hand, the DM panel, the reply to a click): the title's panel with
+what the house adds around it (warnings when the channel is blocked or the game paused, the
+Undo offer, notes addressed to this seat only, the footer) and its picture."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from locales import Translator
+from locales.format import join_list
+from play.settings import paused
+from render.pool import pictures_of
+from store import GameRow, Store
+
+from cogs.kit.layout import panel_view
+from cogs.kit.names import text_names
+from cogs.kit.panel import Panel
+from cogs.kit.views import image_file
+from cogs.titles.contract import panel_context, ui_for
+
+from .channels import Channels
+from .pause import reason
+from .undo import UndoOffer
+
+log = logging.getLogger(__name__)
+
+
+class PrivatePanels:
+    def __init__(self, bot: discord.Client, store: Store, channels: Channels, undo: UndoOffer) -> None:
+        self.bot = bot
+        self.store = store
+        self.channels = channels
+        self.undo = undo
+
+    async def panel_message(self, game: GameRow, seat: int, t: Translator, notice: str | None = None,
+                            panel: Panel | None = None) -> tuple[discord.ui.LayoutView, discord.File | None]:
+        """A seat's private panel as a Components V2 view and its picture."""
+        ui = ui_for(game.title)
+        if panel is None:
+            panel = self.undo.panel(game, seat, t) or ui.panel(panel_context(game, seat, t))
+        notes = await self.private_notes(game, seat, t)
+        blocked = self.channels.missing(game)
+        warnings = [notice] if notice else []
+        if blocked and game.status == "active":
+            warnings.append("⚠️ " + t("core.table.blocked", perms=join_list((t(f"core.perm.{p}") for p in blocked), t.lang)))
+        if paused(game) is not None and game.status == "active":
+            warnings.append("⏸️ " + reason(game, t))
+        if warnings:
+            panel.description = ("\n".join(warnings) + "\n\n" + panel.description).strip()
+        if notes:
+            panel.fields.append((t("core.panel.for_you"), "\n".join(notes)[:1024], False))
+        if not panel.footer:
+            panel.footer = t("core.panel.footer", id=game.id, version=game.version)
+        file = name = None
+        if panel.image is not None:
+            draw = panel.image
+            data = await pictures_of(self.bot).png(draw)  # a closure: drawn in a thread
+            name = f"panel-{game.id}-{game.version}.png"
+            file = image_file(data, name)
+        return panel_view(game, game.version, panel, image=name, accent=ui.colour), file
+
+    async def private_notes(self, game: GameRow, seat: int, t: Translator, count: int = 4) -> list[str]:
+        """Events addressed to this seat only (the cards you drew...) since its own last move:
+        news, not a repeat of notes already read. That move's own notes count only while it is
+        the latest move (the panel it answers with); once anyone has moved since, they were
+        read (issue 15: Black Friday repeated an old subsidy note every turn)."""
+        ui = ui_for(game.title)
+        names = text_names(game.names)
+        notes: list[str] = []
+        for i, entry in enumerate(await self.store.actions(game.id, newest_first=True, limit=12)):
+            if entry["seat"] == seat and i > 0:
+                break
+            for ev in entry["events"]:
+                if ev.get("to") == [seat]:
+                    try:
+                        notes.append("• " + ui.narrate(t, ev, names))
+                    except Exception:
+                        log.exception("private narration failed")
+            if entry["seat"] == seat:
+                break
+        return notes[:count]

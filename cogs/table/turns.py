@@ -1,0 +1,182 @@
+"""The turn message: what happened and who must act now, one message per turn.
+
+Edits do not notify, so whenever someone gains an obligation (their turn, a window that opens
+for them, a reminder), a NEW message goes out: the moves since the last one, then one line per
+person who must act, with what they can do ("offer an investor for deal C, or pass") and the
+deadline, and a My hand button. Moves that give nobody a new obligation extend that message by
+an edit while it is still the latest in the channel, so a busy deal is one message, not fifty.
+Every line still goes to the log.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from locales import Translator
+from play.away import Away, mode
+from play.plan import Planner, owing
+from store import GameRow, Store
+
+from cogs.kit.codec import Verb, house
+from cogs.kit.names import text_name, text_names
+from cogs.kit.panel import Button
+from cogs.kit.views import build_view
+from cogs.titles.contract import seat_names, ui_for
+
+from .narration import narrate
+from .pending import Pending
+
+log = logging.getLogger(__name__)
+
+#: Discord's 2000 characters, with room to spare for one more line.
+MESSAGE_LIMIT = 1900
+
+
+@dataclass
+class TurnMessage:
+    """The latest turn message of a game, while it can still be extended."""
+
+    channel_id: int
+    message_id: int
+    lines: list[str] = field(default_factory=list)
+    #: The "must act" lines by seat, kept at the bottom while those seats still owe a move.
+    calls: dict[int, str] = field(default_factory=dict)
+    latest: bool = True
+
+    @property
+    def content(self) -> str:
+        return "\n".join(self.lines + list(self.calls.values()))
+
+
+class Turns:
+    def __init__(self, store: Store, away: Away, planner: Planner) -> None:
+        self.store = store
+        self.away = away
+        self.planner = planner
+        self.current: dict[int, TurnMessage] = {}
+
+    def seen(self, channel_id: int, message_id: int) -> None:
+        """A message appeared in a channel: a turn message there is no longer the latest."""
+        for turn in self.current.values():
+            if turn.channel_id == channel_id and turn.message_id != message_id:
+                turn.latest = False
+
+    def forget(self, game_id: int) -> None:
+        self.current.pop(game_id, None)
+
+    # -- what to say -------------------------------------------------------------------------
+
+    def story(self, game: GameRow, p: Pending, t: Translator) -> list[str]:
+        """The narration lines: public events and the house's notes."""
+        quiet = ui_for(game.title).quiet_events
+        lines = [f"▸ {line}" for line in narrate(game, t, [e for e in p.events if e.get("type") not in quiet])]
+        names = text_names(game.names)
+        for kind, params in p.notes:
+            if kind == "deadline":
+                seats = [s for s in params["window"].seats]
+                what = t(f"{game.title}.timer.{params['window'].kind}")
+                lines.append("⏰ " + (t(f"core.deadline.{params['mode']}", seats=seat_names(seats, names, t), kind=what)
+                                     if seats else t("core.deadline.window", kind=what)))
+            elif kind in ("left", "lost_access"):
+                lines.append("🚪 " + t(f"core.leave.{'announce' if kind == 'left' else 'lost_access'}",
+                                      name=seat_names(params["seat"], names, t)))
+            elif kind == "abandoned":
+                lines.append("🛑 " + t("core.leave.abandoned"))
+            elif kind == "resumed":
+                lines.append("▶️ " + t("core.pause.resumed"))
+            elif kind == "undone":
+                lines.append("↩️ " + t("core.undo.done", name=seat_names(params["seat"], names, t)))
+            elif kind == "handed":
+                lines.append("🔁 " + t("seat.handover.announce", old=text_name(params["old"]),
+                                      new=text_name(params["new"]), seat=params["seat"] + 1))
+            elif kind == "away":
+                lines.append("💤 " + t(f"seat.away.note_{mode(game)}", name=seat_names(params["seat"], names, t),
+                                      when=f"<t:{int(params['until'])}:f>", days=params["cap_days"]))
+            elif kind == "back":
+                lines.append("👋 " + t("seat.away.back_note", name=seat_names(params["seat"], names, t)))
+        return lines
+
+    async def calls(self, game: GameRow, p: Pending, t: Translator) -> tuple[dict[int, str], list[discord.Object]]:
+        """One line per person who must act now (a new obligation or a reminder), mentioning
+        those who want pings, with what they can do and their deadline."""
+        if game.status != "active" or game.state is None:
+            return {}, []
+        humans = {s.seat for s in game.seats if not s.ai_plays}
+        who = sorted((p.ping | p.remind) & humans)
+        ui = ui_for(game.title)
+        public = ui.game.view(game.state, None)
+        mentions: list[discord.Object] = []
+        lines: dict[int, str] = {}
+        away = await self.away.of(game) if who else {}
+        for seat in who:
+            user_id = game.seats[seat].user_id
+            prefs = await self.store.prefs(user_id) if user_id else {"pings": False}
+            if user_id and prefs["pings"]:
+                name = f"<@{user_id}>"
+                mentions.append(discord.Object(id=user_id))
+            else:
+                name = f"**{text_name(game.seats[seat].name)}**"
+            try:
+                todo = ui.todo(t, public, seat)
+            except Exception:
+                log.exception("%s: the to-do line for seat %s failed", game.title, seat)
+                todo = None
+            todo = todo or t("core.ping.your_move_plain")
+            if todo[-1] not in ".!?。！？…":
+                todo += t("core.ping.stop")
+            key = "overdue" if p.overdue and seat in p.remind else ("reminder" if seat in p.remind and seat not in p.ping
+                                                                    else "act")
+            line = t(f"core.ping.{key}", who=name, todo=todo)
+            deadline = await self.planner.deadline(game, [seat])
+            if deadline:
+                line += " " + t("core.ping.deadline", when=f"<t:{int(deadline)}:R>")
+            if seat in away:  # pinged all the same: they may look in while away
+                line += " " + t("seat.away.tag", when=f"<t:{int(away[seat])}:f>")
+            lines[seat] = ("⏰ " if key != "act" else "🔔 ") + line
+        return lines, mentions
+
+    # -- saying it ---------------------------------------------------------------------------
+
+    async def tell(self, game: GameRow, channel: Any, p: Pending) -> None:
+        """Send or extend the game's turn message. Raises what Discord refuses (the caller
+        pauses the game or retries)."""
+        t = Translator(game.lang)
+        story = self.story(game, p, t)
+        calls, mentions = await self.calls(game, p, t)
+        if not story and not calls:
+            return
+        turn = self.current.get(game.id)
+        # A turn that passes to a seat-filler is a turn too: its moves get a message of their
+        # own (with no call), rather than growing the humans' message for ever.
+        extend = (not calls and not p.ping and turn is not None and turn.latest
+                  and turn.channel_id == game.channel_id
+                  and len(turn.content) + sum(len(s) + 1 for s in story) <= MESSAGE_LIMIT)
+        if extend:
+            assert turn is not None
+            turn.lines.extend(story)
+            # A call stays only while its seat still owes something: a move or a deadline may
+            # have settled it.
+            owed = set(owing(game)) if game.status == "active" else set()
+            turn.calls = {seat: line for seat, line in turn.calls.items() if seat in owed}
+            try:
+                await channel.get_partial_message(turn.message_id).edit(
+                    content=turn.content, allowed_mentions=discord.AllowedMentions.none())
+                return
+            except discord.NotFound:
+                self.current.pop(game.id, None)
+        lines = list(story)
+        while lines and len("\n".join(lines + list(calls.values()))) > MESSAGE_LIMIT:
+            lines.pop(0)
+        content = "\n".join(lines + list(calls.values()))[:2000]
+        view = build_view(game, game.version, [Button(t("core.table.hand"), house(Verb.HAND), "primary", emoji="🂠",
+                                                      any_version=True)]) if calls else None
+        kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions(
+            users=mentions, everyone=False, roles=False, replied_user=False)}
+        if view is not None:
+            kwargs["view"] = view
+        sent = await channel.send(content, **kwargs)
+        self.current[game.id] = TurnMessage(game.channel_id, sent.id, lines, calls)

@@ -1,0 +1,1 @@
+"""blackfriday: its Discord side (the panel, the table lines, narration)."""

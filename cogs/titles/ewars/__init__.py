@@ -1,0 +1,1 @@
+"""ewars: its Discord side (the panel, the table lines, narration)."""

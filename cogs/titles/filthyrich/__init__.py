@@ -1,0 +1,1 @@
+"""filthyrich: its Discord side (the panel, the table lines, narration)."""

@@ -1,0 +1,1 @@
+"""imtheboss: its Discord side (the panel, the table lines, narration)."""

@@ -1,0 +1,46 @@
+"""What became of an action (`Result`), and the names of its outcomes (`Kind`)."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import RuleError
+from store import GameRow, Timer
+
+
+class Kind(enum.StrEnum):
+    """How an action ended."""
+
+    APPLIED = "applied"  # committed
+    REFUSED = "refused"  # the rules said no (`Result.error` says why)
+    STALE = "stale"      # drawn for an earlier moment: the game moved on
+    LOST = "lost"        # another process moved the game first (judged again, then STALE)
+    PAUSED = "paused"    # the game's channel is out of the bot's reach: nothing moves
+    OVER = "over"        # the game is not running
+    MISSING = "missing"  # no such game
+
+
+@dataclass
+class Result:
+    kind: Kind
+    game: GameRow | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+    error: RuleError | None = None
+    #: For an applied move: the snapshot and the timers before it (what taking it back needs).
+    before: dict[str, Any] | None = None
+    timers: list[Timer] = field(default_factory=list)
+
+    @property
+    def applied(self) -> bool:
+        return self.kind is Kind.APPLIED
+
+
+def error_key(title: str, err: RuleError) -> str:
+    """The catalogue key of a rule's refusal."""
+    return err.key if err.key.startswith("core.") else f"{title}.error.{err.key}"
+
+
+def outcome_json(outcome: Any) -> dict[str, Any]:
+    return {"places": list(outcome.places), "scores": list(outcome.scores), "summary_key": outcome.summary_key}

@@ -1,0 +1,101 @@
+"""Game settings: the pace, what happens at a deadline, reminders and per-window deadline
+lengths. A game's settings start from the server's defaults, which start from the house's.
+
+    pace         "live" | "slow": which of a window kind's default lengths applies
+    on_deadline  "ai" (the seat-filler acts for late seats) | "skip" (the title's timeout rule)
+                 | "remind" (no deadline action: only reminders)
+    reminder     seconds between reminders to seats that owe a move (0: none)
+    deadlines    {kind: seconds} overrides of the title's lengths (0: no deadline)
+    ai_delay     seconds an AI seat "thinks" before it moves (keeps the table readable)
+    undo         seconds during which a player may take back a move that revealed nothing
+                 (0: never; see undo.py)
+    away         "stretch" (deadlines of a player away wait for them, capped) | "filler" (the
+                 seat-filler plays for a player away): see away.py
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Game
+from store import GameRow
+
+HOUSE: dict[str, Any] = {
+    "pace": "slow",
+    "on_deadline": "ai",
+    "reminder": 4 * 3600,
+    "deadlines": {},
+    "ai_delay": 2,
+    "undo": 120,
+    "away": "stretch",
+}
+PACES = ("live", "slow")
+ON_DEADLINE = ("ai", "skip", "remind")
+#: What happens while a player is away (away.py keeps the same pair).
+AWAY = ("stretch", "filler")
+#: Choices offered in the settings panel, in seconds.
+REMINDER_CHOICES = (0, 15 * 60, 3600, 4 * 3600, 12 * 3600, 24 * 3600)
+UNDO_CHOICES = (0, 60, 120, 300, 600)
+DEADLINE_CHOICES = (0, 30, 60, 120, 300, 600, 1800, 3600, 4 * 3600, 8 * 3600, 24 * 3600, 48 * 3600, 72 * 3600)
+#: Guild-level keys (the language is chosen per game at the lobby, defaulting to the guild's).
+GUILD_KEYS = ("pace", "on_deadline", "reminder", "lang")
+
+
+def merged(*layers: dict[str, Any] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {**HOUSE, "deadlines": dict(HOUSE["deadlines"])}
+    for layer in layers:
+        for key, value in (layer or {}).items():
+            if key == "deadlines" and isinstance(value, dict):
+                out["deadlines"].update(value)
+            elif key in HOUSE or key == "lang":
+                out[key] = value
+    return out
+
+
+def deadline_for(game: Game, settings: dict[str, Any], kind: str) -> int:
+    """Seconds for a window of `kind` under these settings (0: no deadline)."""
+    override = (settings.get("deadlines") or {}).get(kind)
+    if override is not None:
+        return int(override)
+    try:
+        timer = game.timer(kind)
+    except KeyError:
+        return 0
+    return timer.live if settings.get("pace") == "live" else timer.slow
+
+
+#: Reminders per window, at most (a player asleep for a day is not pinged six times).
+MAX_REMINDERS = 2
+
+
+def reminder_due(every: int, n: int, t: float, deadline: float | None, length: int) -> float | None:
+    """When the `n`-th reminder (0 first) of a window is due, or None when it gets no more.
+    With a deadline, none comes before half of it has passed, the second not before three
+    quarters, and none after the deadline itself; `every` (the reminder setting) is the least
+    gap between them. Without a deadline, one every `every` seconds."""
+    if every <= 0 or n >= MAX_REMINDERS:
+        return None
+    if deadline is None or length <= 0:
+        return t + every
+    start = deadline - length
+    due = max(start + length * (0.5 if n == 0 else 0.75), t + (every if n else 0), start + every * (n + 1))
+    return due if due < deadline else None
+
+
+def validate(key: str, value: Any) -> bool:
+    if key == "pace":
+        return value in PACES
+    if key == "on_deadline":
+        return value in ON_DEADLINE
+    if key == "away":
+        return value in AWAY
+    if key == "reminder":
+        return isinstance(value, int) and 0 <= value <= 7 * 24 * 3600
+    if key == "undo":
+        return isinstance(value, int) and not isinstance(value, bool) and value in UNDO_CHOICES
+    return False
+
+
+def paused(game: GameRow | None) -> dict[str, Any] | None:
+    """Why a game is paused (its channel is out of the bot's reach: pause.py), or None."""
+    return (game.settings or {}).get("paused") if game is not None else None

@@ -1,0 +1,222 @@
+"""The loop that fires timers: it sleeps until the earliest one (or until the alarm rings, when a
+move planned a sooner one), claims the due rows and fires them (deadlines, reminders, the
+seat-filler's turns). Timers are database rows, so a restart picks them up again; a claim (owner
+and lease) keeps another process from firing the same row. A part of the house (`House.timers`),
+composed, not mixed in: it moves games only through the house's `act` and `ai_move`."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import secrets
+import socket
+from typing import TYPE_CHECKING
+
+from engine.core import SYSTEM
+from store import GameRow, Store, StoreUnavailable, Timer
+
+from . import settings as settings_mod
+from .alarm import Alarm
+from .games import GameCache
+from .plan import Planner, open_window, rules
+from .ports import Clock, Notifier
+from .settings import paused
+
+if TYPE_CHECKING:
+    from .house import House
+
+log = logging.getLogger(__name__)
+
+#: With no timer at all the loop still wakes weekly (the alarm wakes it sooner).
+IDLE_SLEEP = 7 * 24 * 3600
+#: Seconds before a timer whose work failed fires again; doubled at each further failure, up to
+#: TIMER_RETRY_MAX.
+TIMER_RETRY = 60
+#: Moves the seat-filler may make for one late seat at one deadline (an E-Wars dispatch is
+#: several choices and a Confirm).
+DEADLINE_MOVES = 12
+TIMER_RETRY_MAX = 15 * 60
+#: How long a claimed timer is this process's to fire; a crashed process's claims lapse then.
+TIMER_LEASE = 60
+#: Timers claimed at once (each is fired well within the lease).
+CLAIM_BATCH = 10
+#: The timer loop's wait after the database refused a claim, doubled each time, up to OUTAGE_MAX.
+OUTAGE_FIRST = 10
+OUTAGE_MAX = 5 * 60
+
+
+class TimerLoop:
+    def __init__(self, house: "House", store: Store, games: GameCache, planner: Planner, notifier: Notifier,
+                 clock: Clock, alarm: Alarm) -> None:
+        self.house = house  # what moves a game: `act`, `ai_move`
+        self.store = store
+        self.games = games
+        self.planner = planner
+        self.notifier = notifier
+        self.clock = clock
+        self.alarm = alarm
+        #: Who claims timers: unique per running house, readable in the database.
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self._task: asyncio.Task | None = None
+        self._sleeping = False
+        self._closed = False
+        alarm.listen(self.kick)
+        self._failures: dict[tuple[int, str, str], int] = {}  # timers whose work failed, how often
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run(), name="boardroom-timers")
+
+    def kick(self) -> None:
+        """A timer may now be due sooner than the loop's sleep: restart its sleep. While it is
+        firing timers it re-reads the table anyway."""
+        task = self._task
+        if task is not None and self._sleeping and not task.done() and not self._closed:
+            task.cancel()
+            self._sleeping = False
+            self._task = asyncio.create_task(self._run(), name="boardroom-timers")
+
+    async def stop(self) -> None:
+        self._closed = True
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+
+    async def _run(self) -> None:
+        """Sleep until the earliest timer row (or the alarm, when a sooner one is added), then claim
+        the due ones and fire them. Timers are rows, so a restart simply picks them up again;
+        a claim (owner and lease) makes sure no other process fires the same row, and a crashed
+        owner's claims lapse with the lease. While the database refuses (a claim is a write), the
+        loop backs off with growing delays; the store says so once in the log."""
+        await self.house.ready()
+        trouble = 0
+        while not self._closed:
+            try:
+                due = await self.store.next_due(self.games.shards)
+                delay = IDLE_SLEEP if due is None else due - self.clock()
+                if delay > 0:
+                    self._sleeping = True
+                    try:
+                        await asyncio.sleep(min(delay, IDLE_SLEEP))
+                    finally:
+                        self._sleeping = False
+                claimed = await self.store.claim_timers(self.clock(), owner=self.owner, lease=TIMER_LEASE,
+                                                        limit=CLAIM_BATCH, shards=self.games.shards)
+                trouble = 0
+                for timer in claimed:
+                    await self.fire(timer)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                trouble += 1
+                wait = min(OUTAGE_FIRST * 2 ** (trouble - 1), OUTAGE_MAX)
+                if not isinstance(exc, StoreUnavailable):  # the store logs its own refusals, once
+                    log.exception("timer loop failed; retrying in %ss", wait)
+                await asyncio.sleep(wait)
+
+    async def fire(self, timer: Timer) -> None:
+        """Run one claimed timer, judged on the game as it is in the database (never a cached
+        copy), then consume its row: in SQL, only if the game is still at the version the timer
+        was planned for; otherwise what the timer did moved the game and the row was planned
+        again, and only the claim is released. Whatever a timer announces (a deadline passed, a
+        reminder) goes out only after what it did was committed, so a retry never says it twice.
+        A timer whose work failed (the database refusing, a bug in a title) is retried after
+        growing delays, never dropped: a dropped deadline would stall the game."""
+        key = (timer.game_id, timer.kind, timer.ref)
+        try:
+            game = await self.games.game(timer.game_id, fresh=True)
+            if game is not None and game.status == "active" and game.state is not None \
+                    and game.version != timer.version:
+                # Planned for another moment (the game was moved without replanning): plan the
+                # game's timers afresh from its state; the loop then fires the current one.
+                await self.planner.replan(game)
+                await self.store.consume_timer(timer)
+            elif game is None or game.status != "active" or game.state is None or paused(game) is not None:
+                await self.store.consume_timer(timer)  # nothing moves (a paused game has no timers)
+            elif timer.kind == "ai":
+                if await self.house.away.filler_plays(game, int(timer.ref)):
+                    await self.house.ai_move(timer.game_id, int(timer.ref))
+                else:  # its player's away time ended: the seat is theirs again, with its deadlines
+                    await self.planner.replan(game)
+                await self.store.consume_timer(timer)
+            elif timer.kind == "deadline":
+                await self._deadline(timer, game)
+            elif timer.kind == "reminder":
+                await self._reminder(timer, game)
+            else:
+                await self.store.consume_timer(timer)
+            self._failures.pop(key, None)
+        except Exception as exc:
+            failures = self._failures[key] = self._failures.get(key, 0) + 1
+            wait = min(TIMER_RETRY * 2 ** (failures - 1), TIMER_RETRY_MAX)
+            if isinstance(exc, StoreUnavailable):
+                log.info("timer %s: the database refuses (%s); it fires again in %ss", timer, exc, wait)
+            else:
+                log.exception("timer %s failed; it fires again in %ss", timer, wait)
+            try:
+                await self.store.retry_timer(timer, self.clock() + wait)
+            except Exception:  # the claim's lease runs out by itself, and the timer fires again
+                log.debug("could not put timer %s back; its lease will lapse", timer, exc_info=True)
+
+    async def _deadline(self, timer: Timer, game: GameRow) -> None:
+        game_rules = rules(game)
+        window = open_window(game_rules, game.state, timer.ref)
+        if window is None:
+            await self.store.consume_timer(timer)
+            return
+        conf = settings_mod.merged(game.settings)
+        if conf["on_deadline"] == "remind":
+            if await self.store.consume_timer(timer):
+                self.notifier.note(game.id, "deadline", window=window, mode="remind")
+                self.notifier.remind(game.id, list(window.seats), passed=True)
+            return
+        moved = False
+        if conf["on_deadline"] == "ai":
+            # The seat-filler finishes what each late seat owes in this window (an E-Wars
+            # dispatch is several choices and a Confirm), a bounded number of moves per seat.
+            for seat in window.seats:
+                for _ in range(DEADLINE_MOVES):
+                    current = await self.games.game(timer.game_id)
+                    if current is None or current.status != "active":
+                        break
+                    owed = open_window(game_rules, current.state, timer.ref)
+                    if owed is None or seat not in owed.seats or not game_rules.legal(current.state or {}, seat):
+                        break
+                    result = await self.house.ai_move(current.id, seat)
+                    if result is None or not result.applied:
+                        break
+                    moved = True
+        current = await self.games.game(timer.game_id)
+        if current is not None and current.status == "active" \
+                and open_window(game_rules, current.state, timer.ref) is not None:
+            result = await self.house.act(current.id, SYSTEM, {"type": "timeout", "id": timer.ref})
+            moved = moved or result.applied
+        if moved:  # committed: now it may be said
+            self.notifier.note(game.id, "deadline", window=window, mode=conf["on_deadline"])
+        await self.store.consume_timer(timer)
+
+    async def _reminder(self, timer: Timer, game: GameRow) -> None:
+        game_rules = rules(game)
+        window = open_window(game_rules, game.state, timer.ref)
+        if window is None:
+            await self.store.consume_timer(timer)
+            return
+        # The next reminder of this window, if it is due one (at most two, none before half the
+        # deadline has passed: see settings.reminder_due).
+        conf = settings_mod.merged(game.settings)
+        n = int(timer.payload.get("n", 0)) + 1
+        deadline = next((x.due_at for x in await self.store.timers(game.id)
+                         if x.kind == "deadline" and x.ref == timer.ref), None)
+        length = settings_mod.deadline_for(game_rules, conf, window.kind)
+        due = settings_mod.reminder_due(conf["reminder"], n, self.clock(), deadline, length)
+        # The next reminder is written (or this one consumed) first; the ping goes out only once
+        # it is: a retry after a refused write must not ping twice.
+        if not await self.store.consume_timer(timer, rearm_at=due, payload={"n": n}):
+            return
+        if due is not None:
+            self.alarm.ring()
+        humans = {s.seat for s in game.seats if not s.ai_plays}
+        owing = [s for s in window.seats if s in humans]
+        if owing:
+            self.notifier.remind(game.id, owing)

@@ -1,0 +1,95 @@
+"""What taking back a move needs (issue 19): within a short time (the game setting `undo`, 2
+minutes unless changed) a player may take back their last move, when it revealed nothing
+(`engine.core.undoable`: no chance drawn, no secret changed) and nobody acted since (the game is
+still at the version the move produced).
+
+The memory is kept when the move is applied (`House.act` calls `remember`: the snapshot and the
+timers before it; the snapshot is never changed in place, so keeping it costs nothing), so the
+deadlines go back to where they were and no move-and-undo can buy a fresh deadline. A restart
+within the time forgets it: the move then simply stays. Taking it back is `House.take_back`; the
+Undo offer and button are the table's (cogs/table/undo.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+from engine.core import undoable
+from store import GameRow, Timer
+
+from . import settings as settings_mod
+from .ports import Clock
+from .result import Result
+
+
+@dataclass
+class Taken:
+    """A player's move that may be taken back."""
+
+    version: int  # the version the move produced
+    seat: int
+    user_id: int
+    at: float
+    before: dict[str, Any]
+    timers: list[Timer] = field(default_factory=list)
+
+
+def window(game: GameRow) -> int:
+    """Seconds during which a move of this game may be taken back (0: never)."""
+    return int(settings_mod.merged(game.settings).get("undo") or 0)
+
+
+class UndoMemory:
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        #: Per game, its last move if it may be taken back (one per game: any later move, the
+        #: player's own or another's, makes it final).
+        self.moves: dict[int, Taken] = {}
+
+    def remember(self, game_id: int, seat: int, user_id: int, result: Result) -> None:
+        """A player's move was applied: keep what taking it back needs, if it may be."""
+        self.moves.pop(game_id, None)
+        # Moves past any game's undo time go (a finished game's, a game nobody opens again).
+        oldest = self.clock() - max(settings_mod.UNDO_CHOICES)
+        for gone in [g for g, taken in self.moves.items() if taken.at < oldest]:
+            del self.moves[gone]
+        game = result.game
+        if not result.applied or game is None or result.before is None or game.state is None:
+            return
+        if game.status != "active" or window(game) <= 0:
+            return
+        if undoable(engine.get(game.title), result.before, game.state, seat):
+            self.moves[game_id] = Taken(game.version, seat, user_id, self.clock(), result.before, list(result.timers))
+
+    def refusal(self, game: GameRow | None, seat: int | None, user_id: int | None, version: int | None) -> str | None:
+        """Why the move cannot be taken back now (a catalogue key), or None if it can."""
+        if game is None or game.status != "active" or game.state is None:
+            return "core.error.game_over"
+        if version is not None and version != game.version:  # the button's move is no longer the last
+            return "core.undo.moved_on"
+        taken = self.moves.get(game.id)
+        if taken is None or taken.seat != seat or taken.user_id != user_id or taken.version != game.version:
+            return "core.undo.gone"
+        if self.clock() > taken.at + window(game):
+            return "core.undo.too_late"
+        if settings_mod.paused(game) is not None:
+            return "core.undo.paused"
+        return None
+
+    def offer(self, game: GameRow, seat: int) -> Taken | None:
+        """The seat's move that its player may take back now, if any (a move that became final
+        is forgotten)."""
+        player = game.seats[seat].user_id if 0 <= seat < len(game.seats) else None
+        taken = self.moves.get(game.id)
+        if taken is None:
+            return None
+        if self.refusal(game, seat, player, None) is not None:
+            if game.status != "active" or game.version != taken.version:
+                del self.moves[game.id]  # final now: nobody may take it back any more
+            return None
+        return taken
+
+    def take(self, game_id: int) -> Taken:
+        return self.moves.pop(game_id)
