@@ -5,6 +5,8 @@ the targets beside them (see docs/PERFORMANCE.md for the method).
     python -m bench --quick             everything, small (about a minute)
     python -m bench --only click,pictures --titles ewars
     python -m bench --json out.json     also write the rows as JSON
+    python -m bench --only click,many --against d69bfba
+                                        the same on another commit too, alternating, with ratios
 
 Benchmarks: click (one player's action through the house and the table redraw), pictures
 (render and PNG of table and panel pictures), many (actions per second with many running games
@@ -80,7 +82,7 @@ def startup_rows(figures: dict) -> list[Row]:
     return rows
 
 
-def main(argv: list[str] | None = None) -> int:
+def parse(argv: list[str] | None) -> tuple[argparse.Namespace, argparse.ArgumentParser]:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="small sizes: about a minute in all")
@@ -88,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--titles", default=",".join(TITLES), help="comma-separated titles (click, pictures, rules, ai)")
     parser.add_argument("--ai-prev", default=None, help="git rev of the previous seat-filler (ai; default: see bench/ai.py)")
     parser.add_argument("--json", type=Path, help="also write the rows and the run's facts as JSON to this file")
+    parser.add_argument("--against", metavar="REV", help="also run on git revision REV, alternating, and print ratios")
+    parser.add_argument("--rounds", type=int, default=2, help="with --against: runs of each tree (default 2)")
     sizes = parser.add_argument_group("sizes (override the full or quick defaults)")
     sizes.add_argument("--clicks", type=int, help="timed clicks per title")
     sizes.add_argument("--samples", type=int, help="pictures drawn per title and kind")
@@ -101,61 +105,42 @@ def main(argv: list[str] | None = None) -> int:
     sizes.add_argument("--ai-games", type=int, help="games per title and pairing in the ai benchmark")
     sizes.add_argument("--backend-games", type=int, help="running games per configuration in the backends benchmark")
     sizes.add_argument("--backend-seconds", type=float, help="clicking time per configuration (backends)")
-    args = parser.parse_args(argv)
+    return parser.parse_args(argv), parser
 
-    size = dict(QUICK if args.quick else FULL)
-    for key in size:
-        value = getattr(args, key, None)
-        if value is not None:
-            size[key] = value
-    only = [b.strip() for b in args.only.split(",") if b.strip()]
-    titles = tuple(t.strip() for t in args.titles.split(",") if t.strip())
-    for b in only:
-        if b not in BENCHES:
-            parser.error(f"unknown benchmark {b!r} (choose from {', '.join(BENCHES)})")
-    for t in titles:
-        if t not in MAX_PLAYERS:
-            parser.error(f"unknown title {t!r}")
 
-    rows: list[Row] = []
-    loads: list[tuple[str, str, float]] = []
-    notes: list[str] = []
-    started = time.perf_counter()
-    for bench in BENCHES:
-        if bench not in only:
-            continue
-        load = load_average()
-        t0 = time.perf_counter()
-        if bench == "click":
-            from bench import click
+def run_bench(bench: str, titles: tuple[str, ...], size: dict, args: argparse.Namespace,
+              notes: list[str]) -> list[Row]:
+    """One benchmark's rows."""
+    if bench == "click":
+        from bench import click
 
-            rows += asyncio.run(click.run(titles, size["clicks"]))
-        elif bench == "pictures":
-            from bench import pictures
+        return asyncio.run(click.run(titles, size["clicks"]))
+    if bench == "pictures":
+        from bench import pictures
 
-            rows += pictures.run(titles, size["samples"])
-        elif bench == "many":
-            from bench import many
+        return pictures.run(titles, size["samples"])
+    if bench == "many":
+        from bench import many
 
-            rows += many_rows(many.run_in_process(size["games"], size["seconds"], size["workers"], size["rate"]))
-        elif bench == "startup":
-            from bench import startup
+        return many_rows(many.run_in_process(size["games"], size["seconds"], size["workers"], size["rate"]))
+    if bench == "startup":
+        from bench import startup
 
-            rows += startup_rows(startup.measure(size["stored"], size["startup_runs"]))
-        elif bench == "rules":
-            from bench import rules
+        return startup_rows(startup.measure(size["stored"], size["startup_runs"]))
+    if bench == "rules":
+        from bench import rules
 
-            rows += rules.run(titles, size["rules_games"], all_counts=size["all_counts"])
-        elif bench == "ai":
-            from bench import ai
+        return rules.run(titles, size["rules_games"], all_counts=size["all_counts"])
+    if bench == "ai":
+        from bench import ai
 
-            rows += ai.run(titles, size["ai_games"], prev=args.ai_prev, log=notes.append)
-        elif bench == "backends":
-            from bench import backends
+        return ai.run(titles, size["ai_games"], prev=args.ai_prev, log=notes.append)
+    from bench import backends
 
-            rows += backends.run(size["backend_games"], size["backend_seconds"], size["workers"])
-        loads.append((bench, load, time.perf_counter() - t0))
+    return backends.run(size["backend_games"], size["backend_seconds"], size["workers"])
 
+
+def print_run(args: argparse.Namespace, rows: list[Row], notes: list[str], loads: list, started: float) -> str:
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
                             check=False).stdout.strip()
     print(f"# Boardroom benchmarks ({'quick' if args.quick else 'full'}) at {time.strftime('%Y-%m-%d %H:%M:%S')},"
@@ -171,6 +156,51 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# targets: {sum(1 for r in rows if r.met)} met, {len(missed)} missed"
           + (": " + "; ".join(f"{r.subject} {r.metric} {fmt(r.median)}/{fmt(r.p99)} {r.unit}" for r in missed)
              if missed else ""))
+    return commit
+
+
+def without(argv: list[str], options: tuple[str, ...] = ("--against", "--rounds", "--json")) -> list[str]:
+    """The arguments but these options and their values (what each tree's run is given)."""
+    out: list[str] = []
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg in options:
+            skip = True
+        elif not arg.startswith(tuple(f"{o}=" for o in options)):
+            out.append(arg)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    args, parser = parse(argv)
+    if args.against:
+        from bench.against import against
+
+        return against(args.against, without(list(sys.argv[1:] if argv is None else argv)), args.rounds)
+    size = dict(QUICK if args.quick else FULL)
+    for key in size:
+        value = getattr(args, key, None)
+        if value is not None:
+            size[key] = value
+    only = [b.strip() for b in args.only.split(",") if b.strip()]
+    titles = tuple(t.strip() for t in args.titles.split(",") if t.strip())
+    for b in only:
+        if b not in BENCHES:
+            parser.error(f"unknown benchmark {b!r} (choose from {', '.join(BENCHES)})")
+    for t in titles:
+        if t not in MAX_PLAYERS:
+            parser.error(f"unknown title {t!r}")
+    rows: list[Row] = []
+    loads: list[tuple[str, str, float]] = []
+    notes: list[str] = []
+    started = time.perf_counter()
+    for bench in (b for b in BENCHES if b in only):
+        load, t0 = load_average(), time.perf_counter()
+        rows += run_bench(bench, titles, size, args, notes)
+        loads.append((bench, load, time.perf_counter() - t0))
+    commit = print_run(args, rows, notes, loads, started)
     if args.json:
         args.json.write_text(json.dumps({"mode": "quick" if args.quick else "full", "commit": commit, "size": size,
                                          "loads": loads, "rows": [asdict(r) for r in rows]}, indent=1))

@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import engine
 from engine.core import SYSTEM
@@ -53,28 +54,19 @@ async def seed(path: Path, games: int, seed: int = 1) -> None:
     await seed_store(path, active=games, finished=0, rng=random.Random(seed), played=played)
 
 
-async def bench(path: Path, seconds: float, workers: int, rate: float, seed: int = 1) -> dict:
-    """The figures for a store already filled by `seed` (in another process, so that this
-    one's memory holds only what the bot would hold)."""
-    gc.collect()
-    rss_start = rss_mb()
-    rig = await Rig.open(path, tell=False)  # redraws are the click benchmark's (see the module note)
-    house = rig.house
-    ids = [gid for gid, _ in await rig.store.active_games()]
-    gc.collect()
-    rss_open = rss_mb()
-    t0 = time.perf_counter()
-    for gid in ids:
-        await house.games.game(gid)
-    load_s = time.perf_counter() - t0
-    gc.collect()
-    rss_loaded = rss_mb()
-    t = Translator("en")
-    counts = {"applied": 0, "stale": 0, "refused": 0, "over": 0, "missing": 0, "waited": 0, "ended": 0}
+class Clicker:
+    """Clicks in random games of the store, as players do, counting what became of each."""
 
-    async def one(prng: random.Random) -> float | None:
+    def __init__(self, house: Any, ids: list[int]) -> None:
+        self.house = house
+        self.ids = ids
+        self.t = Translator("en")
+        self.counts = {"applied": 0, "stale": 0, "refused": 0, "over": 0, "missing": 0, "waited": 0, "ended": 0}
+
+    async def one(self, prng: random.Random) -> float | None:
         """One click in a random game; its latency, or None if nothing was done."""
-        gid = prng.choice(ids)
+        house, counts = self.house, self.counts
+        gid = prng.choice(self.ids)
         game = await house.games.game(gid)
         if game is None or game.status != "active":
             return None
@@ -92,7 +84,7 @@ async def bench(path: Path, seconds: float, workers: int, rate: float, seed: int
                     counts["waited"] += 1
                     return None
             else:
-                pc = panel_context(game, seat, t)  # the click router's view and legal
+                pc = panel_context(game, seat, self.t)  # the click router's view and legal
                 if not pc.legal:
                     return None
                 action = prng.choice(pc.legal)
@@ -105,38 +97,41 @@ async def bench(path: Path, seconds: float, workers: int, rate: float, seed: int
             counts["ended"] += 1
         return time.perf_counter() - t1
 
-    # Saturation: `workers` players clicking as fast as the bot answers.
+
+async def saturate(clicker: Clicker, seconds: float, workers: int, seed: int) -> dict:
+    """`workers` players clicking as fast as the bot answers: the rate, latency and CPU per action."""
     sat: list[float] = []
     stop = time.perf_counter() + seconds
 
     async def player(k: int) -> None:
         prng = random.Random(seed * 1000 + k)
         while time.perf_counter() < stop:
-            lat = await one(prng)
+            lat = await clicker.one(prng)
             if lat is None:
                 await asyncio.sleep(0)
             else:
                 sat.append(lat)
 
-    before = counts["applied"]
+    before = clicker.counts["applied"]
     t0, c0 = time.perf_counter(), time.process_time()
     await asyncio.gather(*(player(k) for k in range(workers)))
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
-    saturated = (counts["applied"] - before) / wall
-    cpu_per_action = cpu / max(1, counts["applied"] - before)
-    gc.collect()
-    rss_after = rss_mb()  # every game cached, and played for `seconds`
+    done = clicker.counts["applied"] - before
+    return {"seconds": wall, "saturated_actions_per_s": done / wall, "cpu_ms_per_action": cpu / max(1, done) * 1000,
+            "saturated_median_ms": median(sat) * 1000, "saturated_p99_ms": percentile(sat, 99) * 1000}
 
-    # A steady `rate` of clicks arriving (open loop): the latency players see at that load.
-    steady: list[float] = []
+
+async def steady(clicker: Clicker, seconds: float, rate: float, seed: int) -> dict:
+    """A steady `rate` of clicks arriving (open loop): the latency players see at that load."""
+    latencies: list[float] = []
+    prng = random.Random(seed)
 
     async def timed_click(arrived: float) -> None:
-        if await one(prng) is not None:
-            steady.append(time.perf_counter() - arrived)
+        if await clicker.one(prng) is not None:
+            latencies.append(time.perf_counter() - arrived)
 
-    prng = random.Random(seed)
     tasks = []
-    before = counts["applied"]
+    before = clicker.counts["applied"]
     t0 = time.perf_counter()
     k = 0
     while (now_ := time.perf_counter()) - t0 < seconds:
@@ -147,19 +142,38 @@ async def bench(path: Path, seconds: float, workers: int, rate: float, seed: int
         tasks.append(asyncio.create_task(timed_click(due)))
         k += 1
     await asyncio.gather(*tasks)
-    steady_wall = time.perf_counter() - t0
-    steady_rate = (counts["applied"] - before) / steady_wall
+    wall = time.perf_counter() - t0
+    return {"offered_rate": rate, "steady_actions_per_s": (clicker.counts["applied"] - before) / wall,
+            "steady_n": len(latencies), "steady_median_ms": median(latencies) * 1000,
+            "steady_p99_ms": percentile(latencies, 99) * 1000}
+
+
+async def bench(path: Path, seconds: float, workers: int, rate: float, seed: int = 1) -> dict:
+    """The figures for a store already filled by `seed` (in another process, so that this
+    one's memory holds only what the bot would hold)."""
+    gc.collect()
+    rss_start = rss_mb()
+    rig = await Rig.open(path, tell=False)  # redraws are the click benchmark's (see the module note)
+    house = rig.house
+    ids = [gid for gid, _ in await rig.store.active_games()]
+    gc.collect()
+    rss_open = rss_mb()
+    t0 = time.perf_counter()
+    for gid in ids:
+        await house.games.game(gid)
+    load_s = time.perf_counter() - t0
+    gc.collect()
+    rss_loaded = rss_mb()
+    clicker = Clicker(house, ids)
+    saturated = await saturate(clicker, seconds, workers, seed)
+    gc.collect()
+    rss_after = rss_mb()  # every game cached, and played for `seconds`
+    steady_figures = await steady(clicker, seconds, rate, seed)
     cached = len(house.games)
     await rig.close()
-    return {
-        "games": len(ids), "workers": workers, "seconds": wall, "counts": counts,
-        "saturated_actions_per_s": saturated, "cpu_ms_per_action": cpu_per_action * 1000,
-        "saturated_median_ms": median(sat) * 1000, "saturated_p99_ms": percentile(sat, 99) * 1000,
-        "offered_rate": rate, "steady_actions_per_s": steady_rate, "steady_n": len(steady),
-        "steady_median_ms": median(steady) * 1000, "steady_p99_ms": percentile(steady, 99) * 1000,
-        "load_all_s": load_s, "cached": cached,
-        "rss_start_mb": rss_start, "rss_open_mb": rss_open, "rss_loaded_mb": rss_loaded, "rss_after_mb": rss_after,
-    }
+    return {"games": len(ids), "workers": workers, "counts": clicker.counts, **saturated, **steady_figures,
+            "load_all_s": load_s, "cached": cached, "rss_start_mb": rss_start, "rss_open_mb": rss_open,
+            "rss_loaded_mb": rss_loaded, "rss_after_mb": rss_after}
 
 
 def run_in_process(games: int, seconds: float, workers: int, rate: float) -> dict:

@@ -47,7 +47,7 @@ class House:
         self.ready = ready
         self.catching_up: asyncio.Task | None = None  # telling what a crash kept from the channels
         self.closed = False
-        self.timers = TimerLoop(self, store, games, planner, notifier, clock, planner.alarm)
+        self.timers = TimerLoop(self, store, games, planner, away, notifier, clock, planner.alarm, ready)
 
     # -- applying actions ---------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 move planned a sooner one), claims the due rows and fires them (deadlines, reminders, the
 seat-filler's turns). Timers are database rows, so a restart picks them up again; a claim (owner
 and lease) keeps another process from firing the same row. A part of the house (`House.timers`),
-composed, not mixed in: it moves games only through the house's `act` and `ai_move`."""
+composed, not mixed in: it moves games only through the house's `act` and `ai_move` (`Mover`)."""
 
 from __future__ import annotations
 
@@ -11,20 +11,19 @@ import logging
 import os
 import secrets
 import socket
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from engine.core import SYSTEM
 from store import GameRow, Store, StoreUnavailable, Timer
 
 from . import settings as settings_mod
 from .alarm import Alarm
+from .away import Away
 from .games import GameCache
 from .plan import Planner, open_window, rules
-from .ports import Clock, Notifier
+from .ports import Clock, Notifier, Ready
+from .result import Result
 from .settings import paused
-
-if TYPE_CHECKING:
-    from .house import House
 
 log = logging.getLogger(__name__)
 
@@ -46,10 +45,21 @@ OUTAGE_FIRST = 10
 OUTAGE_MAX = 5 * 60
 
 
+class Mover(Protocol):
+    """What moves a game (the house)."""
+
+    async def act(self, game_id: int, seat: int | None, action: dict[str, Any], *, user_id: int | None = None,
+                  version: int | None = None) -> Result: ...
+
+    async def ai_move(self, game_id: int, seat: int) -> Result | None: ...
+
+
 class TimerLoop:
-    def __init__(self, house: "House", store: Store, games: GameCache, planner: Planner, notifier: Notifier,
-                 clock: Clock, alarm: Alarm) -> None:
-        self.house = house  # what moves a game: `act`, `ai_move`
+    def __init__(self, mover: Mover, store: Store, games: GameCache, planner: Planner, away: Away,
+                 notifier: Notifier, clock: Clock, alarm: Alarm, ready: Ready) -> None:
+        self.mover = mover
+        self.away = away
+        self.ready = ready
         self.store = store
         self.games = games
         self.planner = planner
@@ -89,7 +99,7 @@ class TimerLoop:
         a claim (owner and lease) makes sure no other process fires the same row, and a crashed
         owner's claims lapse with the lease. While the database refuses (a claim is a write), the
         loop backs off with growing delays; the store says so once in the log."""
-        await self.house.ready()
+        await self.ready()
         trouble = 0
         while not self._closed:
             try:
@@ -135,8 +145,8 @@ class TimerLoop:
             elif game is None or game.status != "active" or game.state is None or paused(game) is not None:
                 await self.store.consume_timer(timer)  # nothing moves (a paused game has no timers)
             elif timer.kind == "ai":
-                if await self.house.away.filler_plays(game, int(timer.ref)):
-                    await self.house.ai_move(timer.game_id, int(timer.ref))
+                if await self.away.filler_plays(game, int(timer.ref)):
+                    await self.mover.ai_move(timer.game_id, int(timer.ref))
                 else:  # its player's away time ended: the seat is theirs again, with its deadlines
                     await self.planner.replan(game)
                 await self.store.consume_timer(timer)
@@ -183,14 +193,14 @@ class TimerLoop:
                     owed = open_window(game_rules, current.state, timer.ref)
                     if owed is None or seat not in owed.seats or not game_rules.legal(current.state or {}, seat):
                         break
-                    result = await self.house.ai_move(current.id, seat)
+                    result = await self.mover.ai_move(current.id, seat)
                     if result is None or not result.applied:
                         break
                     moved = True
         current = await self.games.game(timer.game_id)
         if current is not None and current.status == "active" \
                 and open_window(game_rules, current.state, timer.ref) is not None:
-            result = await self.house.act(current.id, SYSTEM, {"type": "timeout", "id": timer.ref})
+            result = await self.mover.act(current.id, SYSTEM, {"type": "timeout", "id": timer.ref})
             moved = moved or result.applied
         if moved:  # committed: now it may be said
             self.notifier.note(game.id, "deadline", window=window, mode=conf["on_deadline"])

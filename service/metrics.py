@@ -13,13 +13,10 @@ come with the default registry.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import aiohttp
 from prometheus_client import REGISTRY, Counter, Gauge, Histogram, generate_latest
-
-if TYPE_CHECKING:
-    import discord
 
 #: A timer due longer ago than this is overdue: the scheduler is behind, or its work keeps failing.
 OVERDUE_AFTER = 60.0
@@ -86,7 +83,8 @@ def http_trace() -> aiohttp.TraceConfig:
     return trace
 
 
-async def refresh(bot: "discord.Client", now: float) -> None:
+async def refresh(bot: Any, now: float) -> None:
+    # `bot`: the discord.Client (not imported here: the game runtime counts through this module).
     """Read the figures that are counts of rows or of queued work (at each scrape)."""
     store = getattr(bot, "store", None)
     house = getattr(bot, "house", None)

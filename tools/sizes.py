@@ -1,0 +1,57 @@
+"""Checks the house's size rules: no source file over 500 lines, no function over 80. Prints
+each one over and exits 1, so .ci/run fails on them. The tests are not held to it: a whole game
+played through the bot reads best as one long story.
+
+    python tools/sizes.py [PATHS...]     default: the bot, its tools and its benchmarks
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MAX_FILE = 500
+MAX_FUNCTION = 80
+SKIP = {".git", ".venv", "venv", "artifacts", "node_modules", "__pycache__"}
+#: What the rule covers by default.
+SOURCE = ("app.py", "bot.py", "config.py", "bench", "cogs", "engine", "local", "locales", "play", "render", "service",
+          "store", "tools")
+
+
+def sources(paths: list[Path]) -> list[Path]:
+    out = []
+    for path in paths:
+        if path.is_file() and path.suffix == ".py":
+            out.append(path)
+        elif path.is_dir():
+            out += [p for p in sorted(path.rglob("*.py")) if not SKIP & set(p.relative_to(path).parts)]
+    return out
+
+
+def too_long(path: Path) -> list[str]:
+    text = path.read_text(encoding="utf-8")
+    where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+    found = []
+    lines = text.count("\n") + (not text.endswith("\n") and bool(text))
+    if lines > MAX_FILE:
+        found.append(f"{where}: {lines} lines (at most {MAX_FILE})")
+    for node in ast.walk(ast.parse(text, filename=str(path))):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            length = (node.end_lineno or node.lineno) - node.lineno + 1
+            if length > MAX_FUNCTION:
+                found.append(f"{where}:{node.lineno}: function {node.name} is {length} lines (at most {MAX_FUNCTION})")
+    return found
+
+
+def main(argv: list[str]) -> int:
+    paths = [Path(a).resolve() for a in argv] or [ROOT / p for p in SOURCE]
+    found = [line for path in sources(paths) for line in too_long(path)]
+    for line in found:
+        print(line)
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
