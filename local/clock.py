@@ -47,11 +47,6 @@ class LocalClock:
     def now(self) -> datetime:
         return self.env.now()
 
-    @property
-    def forwarding(self) -> bool:
-        """A fast-forward is still being applied."""
-        return self._ahead > 0
-
     def forward(self, seconds: float) -> None:
         """Ask for a fast-forward; the next tick applies it (a command's own callback may not move
         SimCord's clock: it runs inside the bot)."""

@@ -28,7 +28,6 @@ from .ports import Clock
 
 log = logging.getLogger(__name__)
 
-MODES = settings_mod.AWAY
 #: The longest a stretch may hold a window open (from when the stretch began).
 CAP = 7 * 24 * 3600
 #: The furthest ahead a player may say they are away.

@@ -2,7 +2,7 @@
 a game belongs to the process that runs its guild's shard (its cache, lock, timers and table live
 there). A click in a DM arrives on shard 0, in whichever process runs it: that process applies the
 move on the store's row (compare-and-swap, never a cached copy; `House.act`) and its commit
-carries a notice (store/listen.py). The owner hears it here, drops what it cached, tells the
+carries a notice (store/postgres/listen.py). The owner hears it here, drops what it cached, tells the
 channel the moves it did not make itself (the log has their events), pings whoever must act now,
 and wakes its timer loop (the move planned new timers).
 

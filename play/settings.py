@@ -31,14 +31,12 @@ HOUSE: dict[str, Any] = {
 }
 PACES = ("live", "slow")
 ON_DEADLINE = ("ai", "skip", "remind")
-#: What happens while a player is away (away.py keeps the same pair).
+#: What happens while a player is away (see away.py).
 AWAY = ("stretch", "filler")
 #: Choices offered in the settings panel, in seconds.
 REMINDER_CHOICES = (0, 15 * 60, 3600, 4 * 3600, 12 * 3600, 24 * 3600)
 UNDO_CHOICES = (0, 60, 120, 300, 600)
 DEADLINE_CHOICES = (0, 30, 60, 120, 300, 600, 1800, 3600, 4 * 3600, 8 * 3600, 24 * 3600, 48 * 3600, 72 * 3600)
-#: Guild-level keys (the language is chosen per game at the lobby, defaulting to the guild's).
-GUILD_KEYS = ("pace", "on_deadline", "reminder", "lang")
 
 
 def merged(*layers: dict[str, Any] | None) -> dict[str, Any]:

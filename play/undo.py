@@ -26,7 +26,7 @@ from .result import Result
 
 @dataclass
 class Taken:
-    """A player's move that may be taken back."""
+    """A player's move that may be taken back, if it revealed nothing (`revealed_nothing`)."""
 
     version: int  # the version the move produced
     seat: int
@@ -34,6 +34,18 @@ class Taken:
     at: float
     before: dict[str, Any]
     timers: list[Timer] = field(default_factory=list)
+    title: str = ""
+    after: dict[str, Any] | None = None
+    #: Whether the move revealed nothing, worked out the first time anyone asks (the Undo offer
+    #: drawn on the mover's panel): comparing every seat's view before and after is the dearest
+    #: part of remembering, and most moves are never offered back (the seat-filler's, timers').
+    _undoable: bool | None = None
+
+    def revealed_nothing(self) -> bool:
+        if self._undoable is None:
+            self._undoable = self.after is not None and undoable(engine.get(self.title), self.before, self.after,
+                                                                 self.seat)
+        return self._undoable
 
 
 def window(game: GameRow) -> int:
@@ -60,8 +72,8 @@ class UndoMemory:
             return
         if game.status != "active" or window(game) <= 0:
             return
-        if undoable(engine.get(game.title), result.before, game.state, seat):
-            self.moves[game_id] = Taken(game.version, seat, user_id, self.clock(), result.before, list(result.timers))
+        self.moves[game_id] = Taken(game.version, seat, user_id, self.clock(), result.before, list(result.timers),
+                                    game.title, game.state)
 
     def refusal(self, game: GameRow | None, seat: int | None, user_id: int | None, version: int | None) -> str | None:
         """Why the move cannot be taken back now (a catalogue key), or None if it can."""
@@ -70,7 +82,8 @@ class UndoMemory:
         if version is not None and version != game.version:  # the button's move is no longer the last
             return "core.undo.moved_on"
         taken = self.moves.get(game.id)
-        if taken is None or taken.seat != seat or taken.user_id != user_id or taken.version != game.version:
+        if taken is None or taken.seat != seat or taken.user_id != user_id or taken.version != game.version \
+                or not taken.revealed_nothing():
             return "core.undo.gone"
         if self.clock() > taken.at + window(game):
             return "core.undo.too_late"

@@ -13,8 +13,6 @@ GAME_COLUMNS = (
     "id, guild_id, channel_id, title, status, host_id, lang, options, settings, seed, state, version, "
     "lobby_message_id, table_message_id, result, created_at, updated_at, finished_at, told_version"
 )
-#: The JSON columns of `games` (`update_game` encodes them).
-JSON_FIELDS = ("options", "settings", "state", "result")
 
 
 def dumps(value: Any) -> str:
@@ -66,7 +64,6 @@ class GameRow:
     told_version: int = 0
     seats: list[Seat] = field(default_factory=list)
 
-    _COLUMNS = GAME_COLUMNS
 
     @classmethod
     def from_row(cls, row: Any) -> "GameRow":

@@ -14,13 +14,6 @@ def tr_for(interaction: discord.Interaction) -> Translator:
     return Translator(language_of(interaction.locale))
 
 
-def with_view(view: discord.ui.View | None, **kwargs: Any) -> dict[str, Any]:
-    """Message kwargs with `view` only when there is one (discord.py refuses view=None on sends)."""
-    if view is not None:
-        kwargs["view"] = view
-    return kwargs
-
-
 def with_file(file: discord.File | None, **kwargs: Any) -> dict[str, Any]:
     """Message kwargs with `file` only when there is one."""
     if file is not None:

@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from . import codec
-from .panel import Button, Modal, Panel, Select, short
+from .panel import Button, Modal, Select, short
 
 #: A backslash before a markdown character: an escape (names are escaped for markdown, see
 #: names.py) that labels, placeholders and forms, which show plain text, must not show.
@@ -160,16 +160,6 @@ def build_view(game: Any, version: int, components: list[Button | Select]) -> di
         taken.add(item.item.custom_id or "")
         view.add_item(item)
     return view
-
-
-def build_embed(panel: Panel, colour: int) -> discord.Embed:
-    embed = discord.Embed(title=panel.title[:256], description=panel.description[:4096] or None,
-                          colour=panel.colour if panel.colour is not None else colour)
-    for name, value, inline in panel.fields[:25]:
-        embed.add_field(name=name[:256] or "-", value=value[:1024] or "-", inline=inline)
-    if panel.footer:
-        embed.set_footer(text=panel.footer[:2048])
-    return embed
 
 
 def image_file(data: bytes, name: str) -> discord.File:

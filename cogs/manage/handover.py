@@ -29,8 +29,6 @@ from cogs.titles.contract import ui_for
 
 log = logging.getLogger(__name__)
 
-#: The house codes this module answers (the router sends them here).
-VERBS = ("handover", "hseat", "hto")
 
 
 def seat_label(game: GameRow, seat: int, t: Translator) -> str:

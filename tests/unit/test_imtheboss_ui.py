@@ -34,7 +34,7 @@ def tc_for(state, lang="en"):
 
 def v2_components(panel) -> int:
     """What the panel costs of a Components V2 message's 40 components, as the house lays it out
-    (cogs/shared/layout.py): container, heading, picture, fields, a Section (text and button)
+    (cogs/kit/layout.py): container, heading, picture, fields, a Section (text and button)
     per acted-on thing, separator, then each action row with its items, selects split by 25."""
     expanded = [x for c in panel.components for x in (split_select(c) if isinstance(c, Select) else [c])]
     return 3 + len(panel.fields) + 3 * len(panel.sections) + 1 + rows_needed(expanded) + len(expanded)

@@ -1,4 +1,4 @@
-"""The house's panel-to-components conversion (cogs/shared/views.py)."""
+"""The house's panel-to-components conversion (cogs/kit/views.py)."""
 
 from __future__ import annotations
 

@@ -42,10 +42,6 @@ def kind_emoji(k: str) -> str:
     return KIND_EMOJI.get(k, "🂠")
 
 
-def space_letter(t: Translator, space: int | None) -> str:
-    return "-" if space is None else t(f"{T}.space.{space}")
-
-
 def needs_text(t: Translator, space: int, emoji: bool = True) -> str:
     """What a space asks for: "🟥 Red + 🟦 Blue + 2 of 🟪/🟧/🟩"."""
     sp = SPACES[space]
