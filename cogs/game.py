@@ -19,6 +19,7 @@ from locales.format import join_list
 from play.games import GameCache
 from play.house import House
 from play.lobby import Lobbies
+from play.quiet import parse_quiet, zone
 from store import GameRow, Store
 
 from .access import Access
@@ -194,10 +195,21 @@ class GameCog(commands.Cog):
     @app_commands.describe(dm_panel=_l("Keep your private panel in a DM", key="core.cmd.prefs.dm_panel"),
                            pings=_l("Mention you when it is your move", key="core.cmd.prefs.pings"),
                            digest=_l("At most one DM a day listing your games that wait for you",
-                                     key="core.cmd.prefs.digest"))
+                                     key="core.cmd.prefs.digest"),
+                           quiet=_l("Quiet hours, when your clock stops (23:00-07:00; off for none)",
+                                    key="core.cmd.prefs.quiet"),
+                           timezone=_l("Your time zone (Europe/Madrid, Asia/Tokyo, America/Mexico_City…)",
+                                       key="core.cmd.prefs.timezone"))
+    @app_commands.rename(quiet=_l("quiet", key="core.cmd.prefs.quiet_name"),
+                         timezone=_l("timezone", key="core.cmd.prefs.timezone_name"))
     async def prefs(self, interaction: discord.Interaction, dm_panel: bool | None = None, pings: bool | None = None,
-                    digest: bool | None = None) -> None:
+                    digest: bool | None = None, quiet: str | None = None, timezone: str | None = None) -> None:
         t = tr_for(interaction)
+        if quiet is not None or timezone is not None:
+            problem = await self.set_quiet(interaction.user.id, quiet, timezone)
+            if problem is not None:
+                await reply(interaction, t(problem))
+                return
         changes: dict[str, bool] = {}
         if dm_panel is not None:
             changes["dm_panel"] = dm_panel
@@ -211,6 +223,7 @@ class GameCog(commands.Cog):
         text = t("core.prefs.now", dm=t("core.on" if prefs["dm_panel"] else "core.off"),
                  pings=t("core.on" if prefs["pings"] else "core.off"),
                  digest=t("core.on" if prefs["digest"] else "core.off"))
+        text += "\n" + await self.quiet_line(interaction.user.id, t)
         text += "\n" + away_menu.status(t, await away_menu.until_of(self.house, interaction.user.id))
         await reply(interaction, text)
         if dm_panel and interaction.channel_id:
@@ -220,6 +233,26 @@ class GameCog(commands.Cog):
                 ok = await self.keeper.dms.send(game, seat, interaction.user.id, fresh=True)
                 if not ok:
                     await reply(interaction, t("core.dm.closed_you"))
+
+    async def set_quiet(self, user_id: int, quiet: str | None, timezone: str | None) -> str | None:
+        """Keep the player's quiet hours and time zone; the catalogue key of what was wrong."""
+        current = (await self.store.quiet([user_id])).get(user_id, (None, None))
+        hours = current[0]
+        if quiet is not None:
+            off = quiet.strip().lower() in ("off", "none", "no", "0", "-", "なし", "解除", "ninguna")
+            if not off and parse_quiet(quiet) is None:
+                return "core.prefs.bad_quiet"
+            hours = None if off else quiet.strip()
+        if timezone is not None and zone(timezone) is None:
+            return "core.prefs.bad_tz"
+        await self.house.set_quiet(user_id, hours, timezone.strip() if timezone else None)
+        return None
+
+    async def quiet_line(self, user_id: int, t: Translator) -> str:
+        hours, tz = (await self.store.quiet([user_id])).get(user_id, (None, None))
+        if not hours or parse_quiet(hours) is None:
+            return t("core.prefs.no_quiet")
+        return t("core.prefs.quiet", hours=hours, tz=tz or "UTC")
 
     @game.command(name=_l("away", key="core.cmd.away.name"),
                   description=_l("Away for a while: your deadlines wait, or the AI plays for you",

@@ -93,15 +93,23 @@ class TimerKind:
     kind: str
     live: int
     slow: int
+    #: When one person's time runs out in a window of this kind, they simply miss it: nobody
+    #: decides for them (E-Wars' slow dice time: an absent seat has rolled nothing). The bot then
+    #: applies `{"type": "timeout", "id": ..., "seats": [seat]}` (`Game._lapse`) whatever the game's
+    #: deadline setting, so nobody's absence holds the window for the others.
+    lapse: bool = False
 
 
 @dataclass(frozen=True)
 class Window:
-    """An open timed window: who still owes an answer, and the id a timeout must name."""
+    """An open timed window: who still owes an answer, and the id a timeout must name.
+    `within`: the id of the window it lives in (I'm the Boss!'s offers live in the deal): when
+    that one ends, this one ends too, so its true deadline is the earlier of the two."""
 
     id: str
     kind: str
     seats: tuple[int, ...] = ()
+    within: str | None = None
 
 
 @dataclass
@@ -221,7 +229,14 @@ class Game:
             open_ids = {w.id for w in self.windows(work)}
             if action.get("id") not in open_ids:
                 raise RuleError("core.error.stale_timeout")
-            events = self._timeout(work, action["id"])
+            seats = action.get("seats")
+            if seats is None:
+                events = self._timeout(work, action["id"])
+            elif isinstance(seats, list) and seats and all(isinstance(x, int) and not isinstance(x, bool)
+                                                           for x in seats):
+                events = self._lapse(work, action["id"], seats)
+            else:
+                raise RuleError("core.error.bad_action")
         else:
             if seat is SYSTEM:
                 raise RuleError("core.error.not_allowed")
@@ -249,6 +264,11 @@ class Game:
 
     def _timeout(self, state: State, window_id: str) -> list[Event]:
         raise NotImplementedError
+
+    def _lapse(self, state: State, window_id: str, seats: list[int]) -> list[Event]:
+        """These seats' time ran out in a window of a `lapse` kind: they miss it. Titles with
+        such windows implement it; elsewhere it is refused."""
+        raise RuleError("core.error.bad_action")
 
     def _view(self, state: State, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError

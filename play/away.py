@@ -2,8 +2,9 @@
 ⚙️ menu), for every game they play. While they are away, each game does what its host chose (the
 `away` setting):
 
-    stretch  (default) the deadlines of windows they owe wait for them: they fall due their usual
-             length after the away time ends, but never more than CAP after the stretch began,
+    stretch  (default) their clock stops while they are away (timing.py), so the deadlines of
+             windows they owe wait for them; each game grants at most `away_days` days of
+             absence in any 30 (a game setting), however the absences are typed and chained,
              so nobody can hold a game up for ever;
     filler   the seat-filler plays their seat at once, as it plays a seat whose player left.
 
@@ -19,7 +20,6 @@ import logging
 import re
 import time
 from datetime import datetime, timezone
-from typing import Any
 
 from store import GameRow, Store
 
@@ -28,8 +28,6 @@ from .ports import Clock
 
 log = logging.getLogger(__name__)
 
-#: The longest a stretch may hold a window open (from when the stretch began).
-CAP = 7 * 24 * 3600
 #: The furthest ahead a player may say they are away.
 LONGEST = 90 * 24 * 3600
 #: Seconds the away times read from the store are trusted (another process may change them;
@@ -66,18 +64,6 @@ def parse(text: str, at: float) -> float | None | str:
     if until is None or not at < until <= at + LONGEST:
         return None
     return until
-
-
-def stretch(deadline: float, payload: dict[str, Any], seats: tuple[int, ...] | list[int], away: dict[int, float],
-            length: int, t: float, before: dict[str, Any] | None) -> tuple[float, dict[str, Any]]:
-    """A window's deadline when some seat that owes it is away ("stretch" mode): their usual
-    `length` after the latest away time ends, capped at CAP after the stretch began (kept in the
-    timer's payload as `cap`, so later moves do not push the cap back). Unchanged otherwise."""
-    ends = [away[s] for s in seats if s in away]
-    if not ends:
-        return deadline, payload
-    cap = float((before or {}).get("cap") or t + CAP)
-    return max(deadline, min(max(ends) + length, cap)), {**payload, "cap": cap}
 
 
 def mode(game: GameRow) -> str:

@@ -20,10 +20,12 @@ from engine.core import RuleError
 from service import metrics
 from store import GameRow, Store
 
-from .away import CAP, Away
+from . import settings as settings_mod, timing
+from .away import Away
 from .crossing import Crossing
+from .duties import answering
 from .games import GameCache
-from .plan import Planner, obligations, owing, rules
+from .plan import Plan, Planner, obligations, owing, rules
 from .ports import Clock, Notifier, Ready
 from .result import Kind, Result, outcome_json
 from .settings import paused
@@ -52,15 +54,17 @@ class House:
     # -- applying actions ---------------------------------------------------------------------
 
     async def act(self, game_id: int, seat: int | None, action: dict[str, Any], *, user_id: int | None = None,
-                  version: int | None = None) -> Result:
+                  version: int | None = None, ai_for: bool = False) -> Result:
         """Apply one action for `seat` (None: the system); a player's move (`user_id`) is
         remembered for taking it back. With `version`, only if the game is still at that version
         (a click drawn for an earlier moment is refused as stale). When another process moved
         the game after this one read it, the move is judged once more on the store's row: a
-        cached copy never decides it."""
-        result = await self._act(game_id, seat, action, user_id=user_id, version=version)
+        cached copy never decides it. `ai_for`: the seat-filler moves for a person whose time ran
+        out; its events say so (`ai_for`: the seat), so the channel never reads it as theirs."""
+        result = await self._act(game_id, seat, action, user_id=user_id, version=version, ai_for=ai_for)
         if result.kind is Kind.LOST:
-            result = await self._act(game_id, seat, action, user_id=user_id, version=version, fresh=True)
+            result = await self._act(game_id, seat, action, user_id=user_id, version=version, fresh=True,
+                                     ai_for=ai_for)
         if result.kind is Kind.LOST:
             return Result(Kind.STALE, result.game)
         if result.applied and user_id is not None and seat is not None:
@@ -68,7 +72,7 @@ class House:
         return result
 
     async def _act(self, game_id: int, seat: int | None, action: dict[str, Any], *, user_id: int | None,
-                   version: int | None, fresh: bool = False) -> Result:
+                   version: int | None, fresh: bool = False, ai_for: bool = False) -> Result:
         games = self.games
         async with games.lock(game_id):
             game = await games.game(game_id, fresh=fresh)
@@ -95,23 +99,27 @@ class House:
                     return Result(Kind.LOST, game)          # have outdated: judge it on the store's
                 metrics.action(game.title, "refused")
                 return Result(Kind.REFUSED, game, error=err)
+            if ai_for:
+                events = [{**ev, "ai_for": seat} for ev in events]
             outcome = game_rules.outcome(state)
             t = self.clock()
             existing = await self.store.timers(game_id)
-            timers = [] if outcome is not None else await self.planner.timers_after(game, state, existing, t)
+            planned = Plan([]) if outcome is not None else await self.planner.timers_after(game, state, existing, t)
             owned = games.owns(game)
             ok = await self.store.commit_action(
                 game_id, expected_version=game.version, seat=seat, user_id=user_id, action=action, events=events,
-                state=state, now=t, finished=outcome_json(outcome) if outcome is not None else None, timers=timers,
-                notify=not owned,
+                state=state, now=t, finished=outcome_json(outcome) if outcome is not None else None,
+                timers=planned.rows, notify=not owned, clock=planned.clock,
             )
             if not ok:  # someone else (another process?) moved the game: reload next time
                 games.forget(game_id)
                 return Result(Kind.LOST, game)
             # Moves made elsewhere that this process has not told yet go out with this one.
             missed = await self.crossing.missed(game, game.version + 1, over=outcome is not None)
-            previous = game.state  # never changed in place (see above): safe to keep for an undo
+            previous, previous_clock = game.state, game.clock  # never changed in place: safe to keep
             game.state, game.version, game.updated_at = state, game.version + 1, t
+            if planned.clock is not None:
+                game.clock = planned.clock
             if outcome is not None:
                 game.status, game.result, game.finished_at = "finished", outcome_json(outcome), t
             games.keep(game)
@@ -122,34 +130,37 @@ class House:
         else:  # else the owner hears of it and tells
             after = obligations(game, state) if outcome is None else set()
             self.notifier.changed(game, missed + events, ping=sorted({seat for _, seat in after - before}))
-        return Result(Kind.APPLIED, game, events, before=previous, timers=existing)
+        return Result(Kind.APPLIED, game, events, before=previous, timers=existing, clock_before=previous_clock)
 
     # -- the AI seat-filler -------------------------------------------------------------------
 
-    def ai_choice(self, game: GameRow, seat: int) -> dict[str, Any] | None:
-        """The seat-filler's move for `seat`, or None when it chooses to wait. Its randomness is
-        seeded from the game and version, so a replayed game makes the same choices."""
+    def ai_choice(self, game: GameRow, seat: int, window: str | None = None) -> dict[str, Any] | None:
+        """The seat-filler's move for `seat`, or None when it chooses to wait (with `window`: only
+        among the moves that answer that window). Its randomness is seeded from the game and
+        version, so a replayed game makes the same choices."""
         game_rules = engine.get(game.title)
         state = game.state or {}
-        legal = game_rules.legal(state, seat)
+        legal = answering(game, seat, window) if window is not None else game_rules.legal(state, seat)
         if not legal:
             return None
         rng = random.Random(f"{game.seed}/ai/{seat}/{game.version}")
         return game_rules.ai_action(game_rules.view(state, seat), legal, rng)
 
-    async def ai_move(self, game_id: int, seat: int) -> Result | None:
+    async def ai_move(self, game_id: int, seat: int, *, window: str | None = None) -> Result | None:
+        """The seat-filler's move for `seat` (a seat it plays; or, `window`, a person's whose time
+        ran out in that window)."""
         game = await self.games.game(game_id)
         if game is None or game.status != "active" or paused(game) is not None:
             return None
         version = game.version
         try:
-            action = await asyncio.to_thread(self.ai_choice, game, seat)
+            action = await asyncio.to_thread(self.ai_choice, game, seat, window)
         except Exception:  # a seat-filler bug: the seat waits, and its deadline moves the game on
             log.exception("the seat-filler failed in game %s for seat %s", game_id, seat)
             return None
         if action is None:
             return None
-        result = await self.act(game_id, seat, action, version=version)
+        result = await self.act(game_id, seat, action, version=version, ai_for=window is not None)
         if result.kind is Kind.REFUSED:  # a seat-filler bug must not stall the table
             log.error("AI move %s refused in game %s: %s", action, game_id, result.error)
         return result
@@ -168,9 +179,11 @@ class House:
             assert fresh is not None
             taken = self.undo.take(game_id)
             t = self.clock()
-            timers = await self.planner.timers_after(fresh, taken.before, taken.timers, t)
+            fresh.clock = taken.clock  # the banks as they were before the move
+            planned = await self.planner.timers_after(fresh, taken.before, taken.timers, t)
             done = await self.store.undo_action(game_id, version=taken.version, state=taken.before, now=t,
-                                                timers=timers, notify=not games.owns(fresh))
+                                                timers=planned.rows, notify=not games.owns(fresh),
+                                                clock=planned.clock if planned.clock is not None else taken.clock)
             games.forget(game_id)
             self.planner.alarm.ring()
         if not done:
@@ -186,20 +199,33 @@ class House:
         await self.away.keep(user_id, until)
         touched = 0
         for game_id in await self.store.games_of_user(user_id):
-            game = await self.games.game(game_id, fresh=True)
-            seat = game.seat_of(user_id) if game is not None and game.status == "active" else None
-            if game is None or seat is None:
-                continue
-            touched += 1
-            await self.planner.replan(game)
+            async with self.games.lock(game_id):
+                game = await self.games.game(game_id, fresh=True)
+                seat = game.seat_of(user_id) if game is not None and game.status == "active" else None
+                if game is None or seat is None:
+                    continue
+                touched += 1
+                conf = settings_mod.merged(game.settings)
+                # The absence this game grants (its clock stands still then), capped per game.
+                clock = timing.grant_away(game, seat, self.clock(), until, conf)
+                await self.planner.replan(game, locked=True, clock=clock)
             if until is None:
                 self.notifier.note(game.id, "back", seat=seat)
             else:
-                self.notifier.note(game.id, "away", seat=seat, until=until, cap_days=CAP // 86400)
+                self.notifier.note(game.id, "away", seat=seat, until=until, cap_days=int(conf.get("away_days", 7)))
             self.notifier.refresh(game.id)
         log.info("user %s is %s (%s running games)", user_id, "back" if until is None else f"away until {until}",
                  touched)
         return touched
+
+    async def set_quiet(self, user_id: int, quiet: str | None, tz: str | None) -> None:
+        """The player's quiet hours and time zone changed: their running games plan their
+        deadlines and reminders on their new clock."""
+        await self.planner.people.set(user_id, quiet, tz)
+        for game_id in await self.store.games_of_user(user_id):
+            game = await self.games.game(game_id, fresh=True)
+            if game is not None and game.status == "active":
+                await self.planner.replan(game)
 
     async def change_settings(self, game: GameRow, settings: dict[str, Any]) -> None:
         """The host changed the game's settings: open windows keep their running deadlines; new

@@ -6,17 +6,20 @@ move (start, settings, a seat changing hands, a player away) writes them for the
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import engine
 from engine.core import Game, Window
 from store import GameRow, Store, Timer
 
-from . import away as away_mod, settings as settings_mod
+from . import settings as settings_mod, timing
 from .alarm import Alarm
 from .away import Away
 from .games import GameCache
+from .people import People
 from .ports import Clock
+from .quiet import Quiet
 
 
 def rules(game: GameRow) -> Game:
@@ -34,6 +37,14 @@ def obligations(game: GameRow, state: dict[str, Any]) -> set[tuple[str, int]]:
     return owed
 
 
+def lapses(game_rules: Game, kind: str) -> bool:
+    """Whether a person whose time runs out in a window of this kind simply misses it."""
+    try:
+        return game_rules.timer(kind).lapse
+    except KeyError:
+        return False
+
+
 def owing(game: GameRow) -> list[int]:
     """The seats that owe something now."""
     return sorted({seat for _, seat in obligations(game, game.state)}) if game.state else []
@@ -46,82 +57,159 @@ def open_window(game_rules: Game, state: dict[str, Any] | None, ref: str) -> Win
 
 
 def deadline_of(game: GameRow, timers: list[Timer], seats: list[int]) -> float | None:
-    """The earliest deadline of the windows these seats owe (None: no deadline)."""
-    owed = {w.id for w in rules(game).windows(game.state or {}) if set(w.seats) & set(seats)}
-    dues = [tm.due_at for tm in timers if tm.kind == "deadline" and tm.ref in owed]
-    return min(dues) if dues else None
+    """The earliest true deadline these seats face: the end of the allowance of a window they
+    owe, or of the window it lives in if that ends sooner (an I'm the Boss! offer dies with its
+    deal), or of a pure timer (None: no deadline)."""
+    windows = {w.id: w for w in rules(game).windows(game.state or {})}
+    duties = {x.ref: x for x in timers if x.kind == "duty"}
+    ends: list[float] = []
+    for w in windows.values():
+        for seat in set(w.seats) & set(seats):
+            ends += [e for e in (window_end(windows, duties, w.id), _until(duties, w.id, seat)) if e is not None]
+    return min(ends) if ends else None
 
 
-def plan_timers(game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
-                away: dict[int, float] | None = None) -> list[tuple]:
-    """The game's timers after an action: a deadline and a reminder per open window (kept at
-    their first due time while the window stays open, or sooner if the settings were shortened),
-    and a turn for each AI seat that can move. `away`: {seat: until} of players away now; as the
-    host chose, their deadlines stretch or the seat-filler plays for them (see away.py)."""
+def _until(duties: dict[str, Timer], window_id: str, seat: int) -> float | None:
+    row = duties.get(timing.duty_ref(window_id, seat))
+    until = row.payload.get("until") if row is not None else None
+    return float(until) if until is not None else None
+
+
+def window_end(windows: dict[str, Window], duties: dict[str, Timer], window_id: str) -> float | None:
+    """When the window this one lives in ends for good (its last seat's time runs out)."""
+    parent = windows.get(window_id)
+    outer = windows.get(parent.within) if parent is not None and parent.within else None
+    if outer is None:
+        return None
+    ends = [float(duties[r].payload["end"]) for r in (timing.duty_ref(outer.id, s) for s in outer.seats)
+            if r in duties and duties[r].payload.get("end") is not None]
+    return max(ends) if ends and len(ends) == len(outer.seats) else None
+
+
+@dataclass
+class Plan:
+    """A game's timers after a move, and its players' clocks when they changed (None)."""
+
+    rows: list[tuple]
+    clock: dict[str, Any] | None = None
+
+
+def plan(game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
+         daily: dict[int, Quiet] | None = None, away: dict[int, float] | None = None) -> Plan:
+    """The game's timers after an action, planned from the state, so they never drift from the
+    rules: per person and open window an obligation ("duty", timing.py: its reminders and its
+    deadline on the person's own clock), a deadline for each window nobody owes (a pure timer),
+    and a turn for each seat the seat-filler plays that can move. An obligation that ended takes
+    what its person spent beyond the allowance from their time bank. `daily`: the quiet hours of
+    the seats' people; `away`: {seat: until} of people away now (the seat-filler plays for them
+    if the host chose so)."""
     if settings_mod.paused(game) is not None:
-        return []
+        return Plan([])
     game_rules = rules(game)
     conf = settings_mod.merged(game.settings)
-    old = {(x.kind, x.ref): x.due_at for x in existing}
-    sent = {x.ref: x.payload.get("n", 0) for x in existing if x.kind == "reminder"}
+    daily = daily or {}
     ai_seats = {s.seat for s in game.seats if s.ai_plays}
-    humans = {s.seat for s in game.seats if not s.ai_plays}
-    away = away or {}
     if away and conf["away"] == "filler":
-        ai_seats, humans = ai_seats | set(away), humans - set(away)
-    payloads = {x.ref: x.payload for x in existing if x.kind == "deadline"}
+        ai_seats |= set(away)
+    duties = {x.ref: x for x in existing if x.kind == "duty"}
+    old = {(x.kind, x.ref): x.due_at for x in existing}
     out: list[tuple] = []
     for w in game_rules.windows(state):
+        lapse = lapses(game_rules, w.kind)
         length = settings_mod.deadline_for(game_rules, conf, w.kind)
-        deadline = None
-        if length > 0:
-            deadline = min(old.get(("deadline", w.id), t + length), t + length)
-            payload: dict[str, Any] = {"kind": w.kind}
-            if away and conf["away"] == "stretch":
-                deadline, payload = away_mod.stretch(deadline, payload, w.seats, away, length, t, payloads.get(w.id))
-            out.append(("deadline", w.id, deadline, payload))
-        if humans & set(w.seats):
-            n = sent.get(w.id, 0)
-            due = old.get(("reminder", w.id)) if w.id in sent else \
-                settings_mod.reminder_due(conf["reminder"], n, t, deadline, length)
-            if due is not None:
-                out.append(("reminder", w.id, due, {"n": n}))
+        if not w.seats:  # a pure timer: the window ends at its deadline, whoever is there
+            if length > 0:
+                due = min(old.get(("deadline", w.id), t + length), t + length)
+                out.append(("deadline", w.id, due, {"kind": w.kind}))
+            continue
+        for seat in w.seats:
+            if seat in ai_seats:
+                continue
+            ref = timing.duty_ref(w.id, seat)
+            was = duties[ref].payload if ref in duties else {}
+            clock = timing.person_clock(game, seat, conf, daily.get(seat), lapse=lapse)
+            due, payload = timing.duty(float(was.get("opened", t)), length, timing.bank_left(game, seat, conf),
+                                       clock, conf, int(was.get("n", 0)), bool(was.get("out", False)), w.kind)
+            out.append(("duty", ref, due, payload))
     for seat in sorted(ai_seats):
         if game_rules.legal(state, seat):
             # Kept while still ahead (others' moves do not push it back); once it has fired,
             # the seat's next move comes after a fresh "thinking" delay.
             due = old.get(("ai", str(seat)))
             out.append(("ai", str(seat), due if due is not None and due > t else t + conf["ai_delay"], {}))
-    return out
+    return Plan(out, spent(game, conf, duties, {r[1] for r in out if r[0] == "duty"}, t, daily))
+
+
+def spent(game: GameRow, conf: dict[str, Any], duties: dict[str, Timer], kept: set[str], t: float,
+          daily: dict[int, Quiet]) -> dict[str, Any] | None:
+    """The game's clock once the obligations that ended took their time from the banks (None:
+    nothing changed)."""
+    banks = dict((game.clock or {}).get("bank") or {})
+    changed = False
+    for ref, row in duties.items():
+        found = timing.duty_of(ref)
+        if ref in kept or found is None or found[1] >= len(game.seats):
+            continue
+        seat = found[1]
+        left = timing.bank_left(game, seat, conf)
+        if row.payload.get("out"):
+            new = 0.0
+        else:
+            length = settings_mod.deadline_for(rules(game), conf, str(row.payload.get("kind", "")))
+            clock = timing.person_clock(game, seat, conf, daily.get(seat))
+            new = max(0.0, left - timing.charge(float(row.payload.get("opened", t)), t, length, clock, conf))
+        if new != left:
+            banks[str(seat)] = new
+            changed = True
+    return {**(game.clock or {}), "bank": banks} if changed else None
+
+
+def plan_timers(game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
+                daily: dict[int, Quiet] | None = None, away: dict[int, float] | None = None) -> list[tuple]:
+    """The timer rows of `plan` alone."""
+    return plan(game, state, existing, t, daily, away).rows
 
 
 class Planner:
     """Plans a game's timers and writes them (for the version they were planned from)."""
 
-    def __init__(self, store: Store, games: GameCache, away: Away, clock: Clock, alarm: Alarm) -> None:
+    def __init__(self, store: Store, games: GameCache, away: Away, people: People, clock: Clock,
+                 alarm: Alarm) -> None:
         self.store = store
         self.games = games
         self.away = away
+        self.people = people
         self.clock = clock
         self.alarm = alarm
 
-    async def timers_after(self, game: GameRow, state: dict[str, Any], existing: list[Timer],
-                           t: float) -> list[tuple]:
-        return plan_timers(game, state, existing, t, await self.away.of(game))
+    async def daily(self, game: GameRow) -> dict[int, Quiet]:
+        """The quiet hours of the people in the game's seats."""
+        held = {s.user_id: s.seat for s in game.seats if s.human and s.user_id is not None}
+        if not held:
+            return {}
+        return {held[u]: q for u, q in (await self.people.quiet(list(held))).items()}
 
-    async def replan(self, game: GameRow, *, locked: bool = False) -> None:
-        """Recompute a game's timers outside an action (start, settings change, a seat left).
-        `locked`: the caller already holds the game's lock."""
+    async def timers_after(self, game: GameRow, state: dict[str, Any], existing: list[Timer], t: float) -> Plan:
+        return plan(game, state, existing, t, await self.daily(game), await self.away.of(game))
+
+    async def replan(self, game: GameRow, *, locked: bool = False, clock: dict[str, Any] | None = None) -> None:
+        """Recompute a game's timers outside an action (start, settings change, a seat left, an
+        absence: `clock`, the game's new clock, written with them). `locked`: the caller already
+        holds the game's lock."""
         if not locked:
             async with self.games.lock(game.id):
-                return await self.replan(game, locked=True)
+                return await self.replan(game, locked=True, clock=clock)
         fresh = await self.games.game(game.id, fresh=True)
         if fresh is None or fresh.status != "active" or fresh.state is None:
             return
+        if clock is not None:
+            fresh.clock = clock
         existing = await self.store.timers(game.id)
+        planned = await self.timers_after(fresh, fresh.state, existing, self.clock())
         # Only for the version it was planned from: a move committed meanwhile planned its own.
-        await self.store.replace_timers(game.id, fresh.version,
-                                        await self.timers_after(fresh, fresh.state, existing, self.clock()))
+        await self.store.replace_timers(game.id, fresh.version, planned.rows,
+                                        clock=planned.clock if planned.clock is not None else clock)
+        self.games.forget(game.id)
         self.alarm.ring()
 
     async def deadline(self, game: GameRow, seats: list[int]) -> float | None:

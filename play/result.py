@@ -28,9 +28,11 @@ class Result:
     game: GameRow | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
     error: RuleError | None = None
-    #: For an applied move: the snapshot and the timers before it (what taking it back needs).
+    #: For an applied move: the snapshot, the timers and the players' clocks before it (what
+    #: taking it back needs).
     before: dict[str, Any] | None = None
     timers: list[Timer] = field(default_factory=list)
+    clock_before: dict[str, Any] = field(default_factory=dict)
 
     @property
     def applied(self) -> bool:

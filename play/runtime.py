@@ -19,6 +19,7 @@ from .games import GameCache
 from .house import House
 from .lobby import Lobbies
 from .pause import Pauses
+from .people import People
 from .plan import Planner
 from .ports import Clock, Notifier, Ready
 from .records import Records
@@ -45,7 +46,7 @@ class Parts:
     def build(cls, store: Store, *, shards: Shards | None = None, clock: Clock = time.time) -> "Parts":
         games = GameCache(store, shards)
         away = Away(store, clock)
-        planner = Planner(store, games, away, clock, Alarm())
+        planner = Planner(store, games, away, People(store), clock, Alarm())
         return cls(store, clock, games, away, planner, UndoMemory(clock), Records(store, games, clock),
                    Pauses(store, games, planner, clock))
 

@@ -9,8 +9,14 @@ lengths. A game's settings start from the server's defaults, which start from th
     ai_delay     seconds an AI seat "thinks" before it moves (keeps the table readable)
     undo         seconds during which a player may take back a move that revealed nothing
                  (0: never; see undo.py)
-    away         "stretch" (deadlines of a player away wait for them, capped) | "filler" (the
-                 seat-filler plays for a player away): see away.py
+    away         "stretch" (a player's clock stops while they are away, up to `away_days` in any
+                 30 days) | "filler" (the seat-filler plays for a player away): see away.py
+    bank         seconds of each player's time bank in this game (None: the pace's), drawn on once
+                 a window's allowance is used up; the seat-filler acts only when it is empty
+    min_look     the least time a window stays open for a person, counted on their own clock
+                 (None: the pace's: a day when slow), so everyone gets a chance to look
+    away_days    the most days a player's clock may stand still for an absence, in any 30 days
+(timing.py counts all of these on each person's own clock, which stops in their quiet hours.)
 """
 
 from __future__ import annotations
@@ -28,7 +34,13 @@ HOUSE: dict[str, Any] = {
     "ai_delay": 2,
     "undo": 120,
     "away": "stretch",
+    "bank": None,
+    "min_look": None,
+    "away_days": 7,
 }
+#: Each pace's time bank per player and game, and its least time to look, in seconds.
+PACE_BANK = {"live": 5 * 60, "slow": 3 * 24 * 3600}
+PACE_MIN_LOOK = {"live": 0, "slow": 24 * 3600}
 PACES = ("live", "slow")
 ON_DEADLINE = ("ai", "skip", "remind")
 #: What happens while a player is away (see away.py).
@@ -36,6 +48,9 @@ AWAY = ("stretch", "filler")
 #: Choices offered in the settings panel, in seconds.
 REMINDER_CHOICES = (0, 15 * 60, 3600, 4 * 3600, 12 * 3600, 24 * 3600)
 UNDO_CHOICES = (0, 60, 120, 300, 600)
+BANK_CHOICES = (0, 5 * 60, 3600, 12 * 3600, 24 * 3600, 3 * 24 * 3600, 7 * 24 * 3600)
+MIN_LOOK_CHOICES = (0, 8 * 3600, 12 * 3600, 24 * 3600, 48 * 3600)
+AWAY_DAYS_CHOICES = (0, 3, 7, 14)
 DEADLINE_CHOICES = (0, 30, 60, 120, 300, 600, 1800, 3600, 4 * 3600, 8 * 3600, 24 * 3600, 48 * 3600, 72 * 3600)
 
 
@@ -48,6 +63,18 @@ def merged(*layers: dict[str, Any] | None) -> dict[str, Any]:
             elif key in HOUSE or key == "lang":
                 out[key] = value
     return out
+
+
+def bank_of(settings: dict[str, Any]) -> int:
+    """Seconds of each player's time bank under these settings."""
+    given = settings.get("bank")
+    return int(given) if given is not None else PACE_BANK.get(settings.get("pace", "slow"), PACE_BANK["slow"])
+
+
+def min_look_of(settings: dict[str, Any]) -> int:
+    """The least time, on a person's own clock, that a window stays open for them."""
+    given = settings.get("min_look")
+    return int(given) if given is not None else PACE_MIN_LOOK.get(settings.get("pace", "slow"), 0)
 
 
 def deadline_for(game: Game, settings: dict[str, Any], kind: str) -> int:
@@ -91,6 +118,9 @@ def validate(key: str, value: Any) -> bool:
         return isinstance(value, int) and 0 <= value <= 7 * 24 * 3600
     if key == "undo":
         return isinstance(value, int) and not isinstance(value, bool) and value in UNDO_CHOICES
+    choices = {"bank": BANK_CHOICES, "min_look": MIN_LOOK_CHOICES, "away_days": AWAY_DAYS_CHOICES}.get(key)
+    if choices is not None:
+        return isinstance(value, int) and not isinstance(value, bool) and value in choices
     return False
 
 

@@ -11,18 +11,16 @@ import logging
 import os
 import secrets
 import socket
-from typing import Any, Protocol
 
 from engine.core import SYSTEM
 from store import GameRow, Store, StoreUnavailable, Timer
 
-from . import settings as settings_mod
 from .alarm import Alarm
+from .duties import Duties, Mover
 from .away import Away
 from .games import GameCache
 from .plan import Planner, open_window, rules
 from .ports import Clock, Notifier, Ready
-from .result import Result
 from .settings import paused
 
 log = logging.getLogger(__name__)
@@ -32,9 +30,6 @@ IDLE_SLEEP = 7 * 24 * 3600
 #: Seconds before a timer whose work failed fires again; doubled at each further failure, up to
 #: TIMER_RETRY_MAX.
 TIMER_RETRY = 60
-#: Moves the seat-filler may make for one late seat at one deadline (an E-Wars dispatch is
-#: several choices and a Confirm).
-DEADLINE_MOVES = 12
 TIMER_RETRY_MAX = 15 * 60
 #: How long a claimed timer is this process's to fire; a crashed process's claims lapse then.
 TIMER_LEASE = 60
@@ -43,15 +38,6 @@ CLAIM_BATCH = 10
 #: The timer loop's wait after the database refused a claim, doubled each time, up to OUTAGE_MAX.
 OUTAGE_FIRST = 10
 OUTAGE_MAX = 5 * 60
-
-
-class Mover(Protocol):
-    """What moves a game (the house)."""
-
-    async def act(self, game_id: int, seat: int | None, action: dict[str, Any], *, user_id: int | None = None,
-                  version: int | None = None) -> Result: ...
-
-    async def ai_move(self, game_id: int, seat: int) -> Result | None: ...
 
 
 class TimerLoop:
@@ -66,6 +52,7 @@ class TimerLoop:
         self.notifier = notifier
         self.clock = clock
         self.alarm = alarm
+        self.duties = Duties(mover, store, games, planner, notifier, clock, alarm)
         #: Who claims timers: unique per running house, readable in the database.
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self._task: asyncio.Task | None = None
@@ -150,12 +137,13 @@ class TimerLoop:
                 else:  # its player's away time ended: the seat is theirs again, with its deadlines
                     await self.planner.replan(game)
                 await self.store.consume_timer(timer)
+            elif timer.kind == "duty":
+                await self.duties.fire(timer, game)
             elif timer.kind == "deadline":
-                await self._deadline(timer, game)
-            elif timer.kind == "reminder":
-                await self._reminder(timer, game)
-            else:
+                await self._window_deadline(timer, game)
+            else:  # a kind of an earlier version (per-window reminders): plan the game afresh
                 await self.store.consume_timer(timer)
+                await self.planner.replan(game)
             self._failures.pop(key, None)
         except Exception as exc:
             failures = self._failures[key] = self._failures.get(key, 0) + 1
@@ -169,64 +157,8 @@ class TimerLoop:
             except Exception:  # the claim's lease runs out by itself, and the timer fires again
                 log.debug("could not put timer %s back; its lease will lapse", timer, exc_info=True)
 
-    async def _deadline(self, timer: Timer, game: GameRow) -> None:
-        game_rules = rules(game)
-        window = open_window(game_rules, game.state, timer.ref)
-        if window is None:
-            await self.store.consume_timer(timer)
-            return
-        conf = settings_mod.merged(game.settings)
-        if conf["on_deadline"] == "remind":
-            if await self.store.consume_timer(timer):
-                self.notifier.note(game.id, "deadline", window=window, mode="remind")
-                self.notifier.remind(game.id, list(window.seats), passed=True)
-            return
-        moved = False
-        if conf["on_deadline"] == "ai":
-            # The seat-filler finishes what each late seat owes in this window (an E-Wars
-            # dispatch is several choices and a Confirm), a bounded number of moves per seat.
-            for seat in window.seats:
-                for _ in range(DEADLINE_MOVES):
-                    current = await self.games.game(timer.game_id)
-                    if current is None or current.status != "active":
-                        break
-                    owed = open_window(game_rules, current.state, timer.ref)
-                    if owed is None or seat not in owed.seats or not game_rules.legal(current.state or {}, seat):
-                        break
-                    result = await self.mover.ai_move(current.id, seat)
-                    if result is None or not result.applied:
-                        break
-                    moved = True
-        current = await self.games.game(timer.game_id)
-        if current is not None and current.status == "active" \
-                and open_window(game_rules, current.state, timer.ref) is not None:
-            result = await self.mover.act(current.id, SYSTEM, {"type": "timeout", "id": timer.ref})
-            moved = moved or result.applied
-        if moved:  # committed: now it may be said
-            self.notifier.note(game.id, "deadline", window=window, mode=conf["on_deadline"])
+    async def _window_deadline(self, timer: Timer, game: GameRow) -> None:
+        """A window nobody owes (a pure timer, E-Wars' dice time) ends at its deadline."""
+        if open_window(rules(game), game.state, timer.ref) is not None:
+            await self.mover.act(game.id, SYSTEM, {"type": "timeout", "id": timer.ref})
         await self.store.consume_timer(timer)
-
-    async def _reminder(self, timer: Timer, game: GameRow) -> None:
-        game_rules = rules(game)
-        window = open_window(game_rules, game.state, timer.ref)
-        if window is None:
-            await self.store.consume_timer(timer)
-            return
-        # The next reminder of this window, if it is due one (at most two, none before half the
-        # deadline has passed: see settings.reminder_due).
-        conf = settings_mod.merged(game.settings)
-        n = int(timer.payload.get("n", 0)) + 1
-        deadline = next((x.due_at for x in await self.store.timers(game.id)
-                         if x.kind == "deadline" and x.ref == timer.ref), None)
-        length = settings_mod.deadline_for(game_rules, conf, window.kind)
-        due = settings_mod.reminder_due(conf["reminder"], n, self.clock(), deadline, length)
-        # The next reminder is written (or this one consumed) first; the ping goes out only once
-        # it is: a retry after a refused write must not ping twice.
-        if not await self.store.consume_timer(timer, rearm_at=due, payload={"n": n}):
-            return
-        if due is not None:
-            self.alarm.ring()
-        humans = {s.seat for s in game.seats if not s.ai_plays}
-        owing = [s for s in window.seats if s in humans]
-        if owing:
-            self.notifier.remind(game.id, owing)

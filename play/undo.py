@@ -36,6 +36,7 @@ class Taken:
     timers: list[Timer] = field(default_factory=list)
     title: str = ""
     after: dict[str, Any] | None = None
+    clock: dict[str, Any] = field(default_factory=dict)
     #: Whether the move revealed nothing, worked out the first time anyone asks (the Undo offer
     #: drawn on the mover's panel): comparing every seat's view before and after is the dearest
     #: part of remembering, and most moves are never offered back (the seat-filler's, timers').
@@ -73,7 +74,7 @@ class UndoMemory:
         if game.status != "active" or window(game) <= 0:
             return
         self.moves[game_id] = Taken(game.version, seat, user_id, self.clock(), result.before, list(result.timers),
-                                    game.title, game.state)
+                                    game.title, game.state, result.clock_before)
 
     def refusal(self, game: GameRow | None, seat: int | None, user_id: int | None, version: int | None) -> str | None:
         """Why the move cannot be taken back now (a catalogue key), or None if it can."""

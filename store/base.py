@@ -109,17 +109,19 @@ class Store(abc.ABC):
         self, game_id: int, *, expected_version: int, seat: int | None, user_id: int | None,
         action: dict[str, Any], events: list[dict[str, Any]], state: dict[str, Any], now: float,
         finished: dict[str, Any] | None = None, timers: list[tuple[str, str, float, dict]] | None = None,
-        notify: bool = False,
+        notify: bool = False, clock: dict[str, Any] | None = None,
     ) -> bool:
         """Append the action and write the new snapshot, only if the game is still at
         `expected_version`. `timers`, if given, replaces the game's timers in the same
         transaction (planned for the new version; a timer kept under the same kind and ref keeps
-        its claim). False, with nothing written, when another action won. `notify`: the game
-        belongs to another process, which is told (`listen`) once the commit is durable."""
+        its claim), and `clock`, if given, the players' clocks. False, with nothing written, when
+        another action won. `notify`: the game belongs to another process, which is told
+        (`listen`) once the commit is durable."""
 
     @abc.abstractmethod
     async def undo_action(self, game_id: int, *, version: int, state: dict[str, Any], now: float,
-                          timers: list[tuple[str, str, float, dict]], notify: bool = False) -> bool:
+                          timers: list[tuple[str, str, float, dict]], notify: bool = False,
+                          clock: dict[str, Any] | None = None) -> bool:
         """Take back the game's last move: only if the game is running at `version` and its log
         ends with that move (seq `version`). The move leaves the log for `undone_actions` (so
         the log still replays to the snapshot), `state` (the snapshot before the move) becomes
@@ -169,9 +171,10 @@ class Store(abc.ABC):
     # -- timers -----------------------------------------------------------------------------
 
     @abc.abstractmethod
-    async def replace_timers(self, game_id: int, version: int, timers: list[tuple[str, str, float, dict]]) -> bool:
-        """Replace a game's timers with ones planned for `version`, only if the game is still at
-        that version (False otherwise, nothing written)."""
+    async def replace_timers(self, game_id: int, version: int, timers: list[tuple[str, str, float, dict]],
+                             clock: dict[str, Any] | None = None) -> bool:
+        """Replace a game's timers with ones planned for `version` (and its players' clocks, if
+        given), only if the game is still at that version (False otherwise, nothing written)."""
 
     @abc.abstractmethod
     async def timers(self, game_id: int) -> list[Timer]:
@@ -251,6 +254,14 @@ class Store(abc.ABC):
         """Note a digest as sent at `now`, only if the user still wants it and the last one is
         at least `every` seconds old (or there was none): True if this caller may send it.
         Claimed before sending, so two processes (or a retry after a restart) never send two."""
+
+    @abc.abstractmethod
+    async def quiet(self, user_ids: list[int]) -> dict[int, tuple[str | None, str | None]]:
+        """{user_id: (quiet hours "23:00-07:00" or None, time zone or None)} of these users."""
+
+    @abc.abstractmethod
+    async def set_quiet(self, user_id: int, quiet: str | None, tz: str | None) -> None:
+        """The user's quiet hours and time zone (None: none, or unchanged for `tz`)."""
 
     @abc.abstractmethod
     async def away(self, after: float) -> dict[int, float]:

@@ -11,7 +11,7 @@ LIVE = ("lobby", "active")
 #: The columns of `games` every backend reads, in `GameRow`'s field order.
 GAME_COLUMNS = (
     "id, guild_id, channel_id, title, status, host_id, lang, options, settings, seed, state, version, "
-    "lobby_message_id, table_message_id, result, created_at, updated_at, finished_at, told_version"
+    "lobby_message_id, table_message_id, result, created_at, updated_at, finished_at, told_version, clock"
 )
 
 
@@ -62,6 +62,8 @@ class GameRow:
     updated_at: float
     finished_at: float | None
     told_version: int = 0
+    #: The players' clocks in this game: their time banks and granted absences (play/timing.py).
+    clock: dict[str, Any] = field(default_factory=dict)
     seats: list[Seat] = field(default_factory=list)
 
 
@@ -72,6 +74,8 @@ class GameRow:
             r[i] = loads(r[i]) if r[i] else {}
         for i in (10, 14):
             r[i] = loads(r[i]) if r[i] else None
+        if len(r) > 19:
+            r[19] = loads(r[19]) if r[19] else {}
         # Seeds are kept as decimal text (SQLite) or numeric (PostgreSQL): 128 bits fit neither
         # backend's integer column. int() of either is exact.
         r[9] = int(r[9])

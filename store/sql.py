@@ -168,7 +168,8 @@ class SQLStore(Store):
             " WHERE id = $4 AND status = 'lobby'", state, options, now, game_id) == 1
 
     async def undo_action(self, game_id: int, *, version: int, state: dict[str, Any], now: float,
-                          timers: list[tuple[str, str, float, dict]], notify: bool = False) -> bool:
+                          timers: list[tuple[str, str, float, dict]], notify: bool = False,
+                          clock: dict[str, Any] | None = None) -> bool:
         rows = timer_rows(timers)
         try:
             async with self.db.transaction() as tx:
@@ -183,6 +184,8 @@ class SQLStore(Store):
                 await tx.execute("DELETE FROM actions WHERE game_id = $1 AND seq = $2", game_id, version)
                 await tx.execute("UPDATE games SET state = $1, version = $2, updated_at = $3 WHERE id = $4",
                                  state, version + 1, now, game_id)
+                if clock is not None:
+                    await tx.execute("UPDATE games SET clock = $1 WHERE id = $2", clock, game_id)
                 await self.write_timers(tx, game_id, version + 1, rows)
                 if notify:  # the owner drops its copy and tells its channel (delivered at the commit)
                     await self.notice(tx, game_id)
@@ -262,13 +265,16 @@ class SQLStore(Store):
 
     # -- timers -----------------------------------------------------------------------------
 
-    async def replace_timers(self, game_id: int, version: int, timers: list[tuple[str, str, float, dict]]) -> bool:
+    async def replace_timers(self, game_id: int, version: int, timers: list[tuple[str, str, float, dict]],
+                             clock: dict[str, Any] | None = None) -> bool:
         rows = timer_rows(timers)
         try:
             async with self.db.transaction() as tx:
                 if await self.locked_version(tx, game_id) != version:
                     raise Lost()
                 await self.write_timers(tx, game_id, version, rows)
+                if clock is not None:
+                    await tx.execute("UPDATE games SET clock = $1 WHERE id = $2", clock, game_id)
         except Lost:
             return False
         return True
@@ -345,6 +351,18 @@ class SQLStore(Store):
     async def claim_digest(self, user_id: int, now: float, every: float) -> bool:
         return await self.db.execute("UPDATE user_prefs SET digest_at = $1 WHERE user_id = $2 AND digest"
                                      " AND (digest_at IS NULL OR digest_at <= $3)", now, user_id, now - every) == 1
+
+    async def quiet(self, user_ids: list[int]) -> dict[int, tuple[str | None, str | None]]:
+        if not user_ids:
+            return {}
+        marks = ", ".join(f"${i + 1}" for i in range(len(user_ids)))
+        rows = await self.db.fetch(f"SELECT user_id, quiet, tz FROM user_prefs WHERE user_id IN ({marks})", *user_ids)
+        return {r[0]: (r[1], r[2]) for r in rows}
+
+    async def set_quiet(self, user_id: int, quiet: str | None, tz: str | None) -> None:
+        await self.db.execute("INSERT INTO user_prefs (user_id, quiet, tz) VALUES ($1, $2, $3)"
+                              " ON CONFLICT (user_id) DO UPDATE SET quiet = excluded.quiet,"
+                              " tz = COALESCE(excluded.tz, user_prefs.tz)", user_id, quiet, tz)
 
     async def away(self, after: float) -> dict[int, float]:
         rows = await self.db.fetch("SELECT user_id, until FROM user_away WHERE until > $1", after)

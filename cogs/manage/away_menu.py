@@ -8,7 +8,8 @@ import discord
 
 from locales import Translator
 from locales.format import duration
-from play.away import CAP, MENU_CHOICES, parse
+from play import settings as settings_mod
+from play.away import MENU_CHOICES, parse
 from play.house import House
 
 from cogs.kit.codec import Verb, house
@@ -52,7 +53,7 @@ async def command(house: House, interaction: discord.Interaction, text: str | No
         return
     assert isinstance(when, float)
     await set_away(house, interaction, when)
-    await reply(interaction, t("seat.away.set", when=f"<t:{int(when)}:f>", days=CAP // 86400))
+    await reply(interaction, t("seat.away.set", when=f"<t:{int(when)}:f>", days=settings_mod.HOUSE["away_days"]))
 
 
 async def menu_click(house: House, interaction: discord.Interaction, values: list[str]) -> bool:

@@ -28,52 +28,77 @@ from . import away_menu
 from .handover import Handover
 
 
-#: The "kind" that stands for the time to take back a move in the settings panel's kind select
-#: (never a window kind: those are plain words).
-UNDO_KIND = "~undo"
+#: The settings chosen like a window's length, in the settings panel's kind select (never a
+#: window kind: those are plain words): the time to take back a move, and the time model's.
+HOUSE_KINDS = {"~undo": "undo", "~bank": "bank", "~min_look": "min_look", "~away_days": "away_days"}
+CHOICES = {"undo": settings_mod.UNDO_CHOICES, "bank": settings_mod.BANK_CHOICES,
+           "min_look": settings_mod.MIN_LOOK_CHOICES, "away_days": settings_mod.AWAY_DAYS_CHOICES}
 
 
-def settings_panel(game: GameRow, t: Translator, kind: str | None = None) -> Panel:
+def shown(key: str, value: int, t: Translator) -> str:
+    """A setting's value as people read it."""
+    if not value:
+        return t("core.settings.none")
+    return t("core.settings.days", days=value) if key == "away_days" else duration(value, t.lang)
+
+
+def settings_lines(game: GameRow, conf: dict[str, Any], t: Translator) -> list[str]:
     ui = ui_for(game.title)
-    conf = settings_mod.merged(game.settings)
     lines = [
         t("core.lobby.pace", pace=t(f"core.pace.{conf['pace']}")),
         t("core.lobby.on_deadline", mode=t(f"core.on_deadline.{conf['on_deadline']}")),
         t("core.settings.reminder", every=duration(conf["reminder"], t.lang)),
-        t("core.settings.undo", length=duration(conf["undo"], t.lang) if conf["undo"] else t("core.settings.none")),
+        t("core.settings.bank", length=shown("bank", settings_mod.bank_of(conf), t)),
+        t("core.settings.min_look", length=shown("min_look", settings_mod.min_look_of(conf), t)),
+        t("core.settings.undo", length=shown("undo", conf["undo"], t)),
         t("seat.away.setting", mode=t(f"seat.away.mode.{conf['away']}")),
+        t("core.settings.away_days", days=int(conf["away_days"])),
     ]
     for timer in ui.game.timers:
         length = settings_mod.deadline_for(ui.game, conf, timer.kind)
         lines.append(t("core.settings.deadline_line", kind=t(f"{game.title}.timer.{timer.kind}"),
                        length=duration(length, t.lang) if length else t("core.settings.none")))
+    return lines
+
+
+def current(key: str, conf: dict[str, Any]) -> int:
+    return {"bank": settings_mod.bank_of(conf), "min_look": settings_mod.min_look_of(conf)}.get(key, conf.get(key) or 0)
+
+
+def settings_panel(game: GameRow, t: Translator, kind: str | None = None) -> Panel:
+    ui = ui_for(game.title)
+    conf = settings_mod.merged(game.settings)
     comps: list[Any] = [
-        Select(house(Verb.SET, "pace"), t("core.lobby.choose_pace"), [Option(t(f"core.pace.{p}"), p, default=conf["pace"] == p)
-                                                          for p in settings_mod.PACES], any_version=True),
+        Select(house(Verb.SET, "pace"), t("core.lobby.choose_pace"),
+               [Option(t(f"core.pace.{p}"), p, default=conf["pace"] == p) for p in settings_mod.PACES],
+               any_version=True),
         Select(house(Verb.SET, "on_deadline"), t("core.lobby.choose_on_deadline"),
                [Option(t(f"core.on_deadline.{m}"), m, description=short(t(f"core.on_deadline_help.{m}")),
                        default=conf["on_deadline"] == m) for m in settings_mod.ON_DEADLINE], any_version=True),
         Select(house(Verb.SET, "reminder"), t("core.settings.choose_reminder"),
                [Option(duration(s, t.lang) if s else t("core.settings.none"), str(s),
                        default=conf["reminder"] == s) for s in settings_mod.REMINDER_CHOICES], any_version=True),
-        # The time to take back a move is chosen like a window's length (five rows at most).
+        # The house's own lengths are chosen like a window's length (five rows at most).
         Select(house(Verb.KIND), t("core.settings.choose_kind"),
                [Option(t(f"{game.title}.timer.{tk.kind}"), tk.kind, default=tk.kind == kind) for tk in ui.game.timers]
-               + [Option(t("core.settings.choose_undo"), UNDO_KIND, default=kind == UNDO_KIND)], any_version=True),
+               + [Option(t(f"core.settings.choose_{key}"), code, default=kind == code)
+                  for code, key in HOUSE_KINDS.items()], any_version=True),
     ]
-    if not kind:  # five rows at most: while a window's length is being chosen, this one makes room
+    if not kind:  # five rows at most: while a length is being chosen, this one makes room
         comps.insert(3, away_select(conf, t))
-    if kind == UNDO_KIND:
-        comps.append(Select(house(Verb.SET, "undo"), t("core.settings.choose_undo"),
-                            [Option(duration(s, t.lang) if s else t("core.settings.none"), str(s),
-                                    default=conf["undo"] == s) for s in settings_mod.UNDO_CHOICES], any_version=True))
+    if kind in HOUSE_KINDS:
+        key = HOUSE_KINDS[kind]
+        comps.append(Select(house(Verb.SET, key), t(f"core.settings.choose_{key}"),
+                            [Option(shown(key, v, t), str(v), default=current(key, conf) == v) for v in CHOICES[key]],
+                            any_version=True))
     elif kind:
-        current = settings_mod.deadline_for(ui.game, conf, kind)
-        comps.append(Select(house(Verb.LENGTH, kind), t("core.settings.choose_length", kind=t(f"{game.title}.timer.{kind}")),
+        length = settings_mod.deadline_for(ui.game, conf, kind)
+        comps.append(Select(house(Verb.LENGTH, kind), t("core.settings.choose_length",
+                                                          kind=t(f"{game.title}.timer.{kind}")),
                             [Option(duration(s, t.lang) if s else t("core.settings.none"), str(s),
-                                    default=s == current) for s in settings_mod.DEADLINE_CHOICES], any_version=True))
-    return Panel(title=t("core.settings.title", title=t(f"{game.title}.name")), description="\n".join(lines),
-                 components=comps)
+                                    default=s == length) for s in settings_mod.DEADLINE_CHOICES], any_version=True))
+    return Panel(title=t("core.settings.title", title=t(f"{game.title}.name")),
+                 description="\n".join(settings_lines(game, conf, t)), components=comps)
 
 
 def away_select(conf: dict[str, Any], t: Translator) -> Select:
@@ -200,13 +225,13 @@ class Admin:
         kind = None
         engine_game = ui_for(game.title).game
         if verb == "set":
-            parsed: Any = int(value) if arg in ("reminder", "undo") and value.isdigit() else value
+            parsed: Any = int(value) if arg in ("reminder", "undo", *CHOICES) and value.isdigit() else value
             if not settings_mod.validate(arg, parsed):
                 await reply(interaction, t("core.error.bad_action"))
                 return
             game.settings = {**game.settings, arg: parsed}
         elif verb == "kind":
-            kind = value if value == UNDO_KIND or any(tk.kind == value for tk in engine_game.timers) else None
+            kind = value if value in HOUSE_KINDS or any(tk.kind == value for tk in engine_game.timers) else None
         elif verb == "len":
             if not any(tk.kind == arg for tk in engine_game.timers) or not value.isdigit() \
                     or int(value) not in settings_mod.DEADLINE_CHOICES:

@@ -15,7 +15,8 @@ import logging
 import discord
 
 from locales import Translator
-from locales.format import join_list
+from locales.format import duration, join_list
+from play import settings as settings_mod, timing
 from play.plan import Planner, owing
 from play.ports import Clock
 from store import Store, StoreUnavailable
@@ -125,6 +126,9 @@ async def game_lines(bot: discord.Client, store: Store, planner: Planner, game_i
         deadline = await planner.deadline(game, [seat] if seat in owed else owed)
         if deadline:
             line += " · " + t("core.table.deadline", when=f"<t:{int(deadline)}:R>")
+        if seat is not None:  # what is left of their own time bank
+            left = timing.bank_left(game, seat, settings_mod.merged(game.settings))
+            line += " · " + t("core.table.bank", left=duration(int(left), t.lang))
         (mine if seat in owed else others).append(("🔔 " if seat in owed else "▫️ ") + line)
     return mine + others, bool(mine)
 

@@ -51,7 +51,7 @@ class TableKeeper:
         self.pauses = parts.pauses
         self.channels = Channels(bot)
         self.message = TableMessage(bot, store, parts.away, parts.planner, records)
-        self.panels = PrivatePanels(bot, store, self.channels, UndoOffer(parts.undo))
+        self.panels = PrivatePanels(bot, store, self.channels, UndoOffer(parts.undo), parts.planner)
         self.dms = DMPanels(bot, store, records, self.panels, self.channels)
         self.turns = Turns(store, parts.away, parts.planner)
         self.pending: dict[int, Pending] = {}

@@ -16,14 +16,21 @@ log = logging.getLogger(__name__)
 
 
 def narrate(game: GameRow, t: Translator, events: list[dict[str, Any]]) -> list[str]:
+    """One line per public event. A move the seat-filler made for a person whose time ran out
+    (`ai_for`) names the AI for them, never the person, so it never reads as their own."""
     ui = ui_for(game.title)
     names = text_names(game.names)
     lines = []
     for ev in events:
         if ev.get("to") is not None:
             continue
+        seat = ev.get("ai_for")
+        shown = names
+        if isinstance(seat, int) and 0 <= seat < len(names):
+            shown = list(names)
+            shown[seat] = t("core.deadline.ai_for", name=names[seat])
         try:
-            line = ui.narrate(t, ev, names)
+            line = ui.narrate(t, ev, shown)
         except Exception:
             log.exception("narration of %s failed", ev)
             line = None

@@ -21,11 +21,18 @@ LOG_PER_PAGE = 15
 
 
 def rules_pages(title: str, lang: str) -> list[str]:
-    """The rules split at their `## ` sections. A leading `# Title` line is dropped: the embed's
-    title already names the game, and a page holding only a heading reads as a broken page."""
-    path = LOCALES / lang / f"{title}.rules.md"
+    """The rules split at their `## ` sections, then the house's own page (time banks, quiet
+    hours, standing orders: the same for every title). A leading `# Title` line is dropped: the
+    embed's title already names the game, and a page holding only a heading reads as a broken
+    page."""
+    title_pages = _pages(title, lang)
+    return title_pages + _pages("house", lang) if title_pages else []
+
+
+def _pages(name: str, lang: str) -> list[str]:
+    path = LOCALES / lang / f"{name}.rules.md"
     if not path.is_file():
-        path = LOCALES / "en" / f"{title}.rules.md"
+        path = LOCALES / "en" / f"{name}.rules.md"
     if not path.is_file():
         return []
     text = re.sub(r"\A\s*# [^\n]*\n", "", path.read_text(encoding="utf-8"))

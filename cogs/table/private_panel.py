@@ -9,7 +9,9 @@ import logging
 import discord
 
 from locales import Translator
-from locales.format import join_list
+from locales.format import duration, join_list
+from play import settings as settings_mod, timing
+from play.plan import Planner
 from play.settings import paused
 from render.pool import pictures_of
 from store import GameRow, Store
@@ -28,11 +30,13 @@ log = logging.getLogger(__name__)
 
 
 class PrivatePanels:
-    def __init__(self, bot: discord.Client, store: Store, channels: Channels, undo: UndoOffer) -> None:
+    def __init__(self, bot: discord.Client, store: Store, channels: Channels, undo: UndoOffer,
+                 planner: Planner) -> None:
         self.bot = bot
         self.store = store
         self.channels = channels
         self.undo = undo
+        self.planner = planner
 
     async def panel_message(self, game: GameRow, seat: int, t: Translator, notice: str | None = None,
                             panel: Panel | None = None) -> tuple[discord.ui.LayoutView, discord.File | None]:
@@ -47,6 +51,8 @@ class PrivatePanels:
             warnings.append("⚠️ " + t("core.table.blocked", perms=join_list((t(f"core.perm.{p}") for p in blocked), t.lang)))
         if paused(game) is not None and game.status == "active":
             warnings.append("⏸️ " + reason(game, t))
+        elif game.status == "active":
+            warnings += await self.time_line(game, seat, t)
         if warnings:
             panel.description = ("\n".join(warnings) + "\n\n" + panel.description).strip()
         if notes:
@@ -60,6 +66,14 @@ class PrivatePanels:
             name = f"panel-{game.id}-{game.version}.png"
             file = image_file(data, name)
         return panel_view(game, game.version, panel, image=name, accent=ui.colour), file
+
+    async def time_line(self, game: GameRow, seat: int, t: Translator) -> list[str]:
+        """The seat's own deadline and the time bank after it, while it owes something."""
+        deadline = await self.planner.deadline(game, [seat])
+        if not deadline:
+            return []
+        left = timing.bank_left(game, seat, settings_mod.merged(game.settings))
+        return [t("core.panel.time", when=f"<t:{int(deadline)}:R>", left=duration(int(left), t.lang))]
 
     async def private_notes(self, game: GameRow, seat: int, t: Translator, count: int = 4) -> list[str]:
         """Events addressed to this seat only (the cards you drew...) since its own last move:

@@ -17,6 +17,8 @@ from typing import Any
 import discord
 
 from locales import Translator
+from locales.format import duration
+from play import settings as settings_mod, timing
 from play.away import Away, mode
 from play.plan import Planner, owing
 from store import GameRow, Store
@@ -73,15 +75,12 @@ class Turns:
     def story(self, game: GameRow, p: Pending, t: Translator) -> list[str]:
         """The narration lines: public events and the house's notes."""
         quiet = ui_for(game.title).quiet_events
-        lines = [f"▸ {line}" for line in narrate(game, t, [e for e in p.events if e.get("type") not in quiet])]
         names = text_names(game.names)
+        # A time running out comes first: the seat-filler's moves below it read as what they are.
+        lines = [self.deadline_line(game, params, names, t) for kind, params in p.notes if kind == "deadline"]
+        lines += [f"▸ {line}" for line in narrate(game, t, [e for e in p.events if e.get("type") not in quiet])]
         for kind, params in p.notes:
-            if kind == "deadline":
-                seats = [s for s in params["window"].seats]
-                what = t(f"{game.title}.timer.{params['window'].kind}")
-                lines.append("⏰ " + (t(f"core.deadline.{params['mode']}", seats=seat_names(seats, names, t), kind=what)
-                                     if seats else t("core.deadline.window", kind=what)))
-            elif kind in ("left", "lost_access"):
+            if kind in ("left", "lost_access"):
                 lines.append("🚪 " + t(f"core.leave.{'announce' if kind == 'left' else 'lost_access'}",
                                       name=seat_names(params["seat"], names, t)))
             elif kind == "abandoned":
@@ -99,6 +98,13 @@ class Turns:
             elif kind == "back":
                 lines.append("👋 " + t("seat.away.back_note", name=seat_names(params["seat"], names, t)))
         return lines
+
+    @staticmethod
+    def deadline_line(game: GameRow, params: dict[str, Any], names: list[str], t: Translator) -> str:
+        seats = list(params.get("seats") or params["window"].seats)
+        what = t(f"{game.title}.timer.{params['window'].kind}")
+        return "⏰ " + (t(f"core.deadline.{params['mode']}", seats=seat_names(seats, names, t), kind=what)
+                       if seats else t("core.deadline.window", kind=what))
 
     async def calls(self, game: GameRow, p: Pending, t: Translator) -> tuple[dict[int, str], list[discord.Object]]:
         """One line per person who must act now (a new obligation or a reminder), mentioning
@@ -131,13 +137,20 @@ class Turns:
             key = "overdue" if p.overdue and seat in p.remind else ("reminder" if seat in p.remind and seat not in p.ping
                                                                     else "act")
             line = t(f"core.ping.{key}", who=name, todo=todo)
-            deadline = await self.planner.deadline(game, [seat])
-            if deadline:
-                line += " " + t("core.ping.deadline", when=f"<t:{int(deadline)}:R>")
+            line += await self.time_left(game, seat, t)
             if seat in away:  # pinged all the same: they may look in while away
                 line += " " + t("seat.away.tag", when=f"<t:{int(away[seat])}:f>")
             lines[seat] = ("⏰ " if key != "act" else "🔔 ") + line
         return lines, mentions
+
+    async def time_left(self, game: GameRow, seat: int, t: Translator) -> str:
+        """The seat's true deadline and the time bank that follows it (or nothing)."""
+        deadline = await self.planner.deadline(game, [seat])
+        if not deadline:
+            return ""
+        left = timing.bank_left(game, seat, settings_mod.merged(game.settings))
+        bank = t("core.ping.bank", left=duration(int(left), t.lang)) if left >= 60 else t("core.ping.bank_empty")
+        return " " + t("core.ping.deadline", when=f"<t:{int(deadline)}:R>") + " " + bank
 
     # -- saying it ---------------------------------------------------------------------------
 

@@ -15,9 +15,8 @@ per decision):
 
 A slow game (view "pace" == "slow") must not be a race that a seat-filler, always online,
 wins against people who look in a few times a day: there it takes one short turn at the dice
-(the rolls its live self would take before ringing), then waits; it rings only once the
-minimum dice time is over (view "min_over"), never as soon as the last person's first roll
-unlocks the bell for the people at the table.
+(the rolls its live self would take before ringing), then waits; it rings only once every
+person has rolled or run out of time (view "min_over"), never while someone still has time.
 """
 
 from __future__ import annotations

@@ -3,9 +3,10 @@
 A live table races, as the rulebook has it: anyone may ring at any time (「いつでも」「誰でも」).
 In a slow game (the house option `pace` is "slow": played over hours, people not online at the
 same moment) that race would go to whoever happens to be awake when dice time starts, so the end
-bell stays locked until every seat has taken part (rolled or claimed at least once) or the
-minimum dice time has passed (the timer kind `dice_min`, whose timeout sets `min_over`).
-Seat-fillers wait for the minimum time in any case (see ai.py): one is always online.
+bell stays locked until every seat has taken part (rolled or claimed at least once) or run out of
+time (the timer kind `dice_min`: each person's own time, which lapses seat by seat). Then the
+minimum is over (`min_over`) and anyone may ring, seat-fillers too (see ai.py): dice time ends
+when every person has rolled or used their time, never by a seat-filler rolling for a sleeper.
 """
 
 from __future__ import annotations
@@ -82,8 +83,23 @@ def took_part(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     done[seat] = True
     state["acted"] = done
     if not was_free and bell_free(state):
+        state["min_over"] = True  # everyone has had their turn: the seat-fillers may ring too
         return [{"type": "bell_free", "seat": state["parent"]}]
     return []
+
+
+def lapsed(state: dict[str, Any], seats: list[int]) -> list[dict[str, Any]]:
+    """These seats' time ran out before they rolled: they took part with nothing."""
+    was_free = bell_free(state)
+    done = acted(state)
+    for seat in seats:
+        done[seat] = True
+    state["acted"] = done
+    events: list[dict[str, Any]] = [{"type": "dice_lapsed", "seats": sorted(seats), "count": len(seats)}]
+    if not was_free and bell_free(state):
+        state["min_over"] = True
+        events.append({"type": "bell_free", "seat": state["parent"]})
+    return events
 
 
 def end_minimum(state: dict[str, Any]) -> list[dict[str, Any]]:

@@ -55,11 +55,11 @@ class EWars(Game):
     timers = (
         # The parent's wait before ringing: a person is waited for, so a day when slow.
         TimerKind("start", 600, 24 * 3600),
-        # The minimum dice time of a slow game (a live game never opens it; the live length
-        # only matters if the host switches a slow game to live pace, when a short minimum
-        # keeps the bell from waiting for an absent seat for ever). 12 h: a night's sleep and
-        # half a working day, so everyone who looks in twice a day gets their roll.
-        TimerKind("dice_min", 120, 12 * 3600),
+        # Each person's time to take part in a slow game's dice time (a live game never opens
+        # it). 12 h is its allowance; the bot adds the person's own minimum time to look and
+        # their time bank, outside their quiet hours. When it runs out they simply miss this
+        # dice time (`lapse`: nobody rolls for them), so nobody's absence locks the bell.
+        TimerKind("dice_min", 120, 12 * 3600, lapse=True),
         # Dice time itself, counted once the bell is free and someone has rolled. Live: no
         # deadline (only a bell ends the race, digest 9). Slow: 12 h more after the minimum,
         # so a round's dice time lasts a day at most even if nobody remembers the bell.
@@ -249,6 +249,16 @@ class EWars(Game):
         return events + self._maybe_settle(state)
 
     # -- timeouts -----------------------------------------------------------------------------
+
+    def _lapse(self, state: dict[str, Any], window_id: str, seats: list[int]) -> list[dict[str, Any]]:
+        """Slow dice time: these people's time ran out before they rolled. They took part with
+        nothing, so the bell no longer waits for them."""
+        if state["phase"] != "dice" or not window_id.startswith("dice_min:"):
+            raise RuleError("core.error.bad_action")
+        waiting = _dice.yet_to_act(state)
+        if not set(seats) <= set(waiting):
+            raise RuleError("core.error.stale_timeout")
+        return _dice.lapsed(state, seats)
 
     def _timeout(self, state: dict[str, Any], window_id: str) -> list[dict[str, Any]]:
         phase = state["phase"]

@@ -29,7 +29,8 @@ WITH g AS (
     UPDATE games SET state = $1, version = $2 + 1, updated_at = $3,
         status = CASE WHEN $4::jsonb IS NULL THEN status ELSE 'finished' END,
         result = COALESCE($4::jsonb, result),
-        finished_at = CASE WHEN $4::jsonb IS NULL THEN finished_at ELSE $3 END
+        finished_at = CASE WHEN $4::jsonb IS NULL THEN finished_at ELSE $3 END,
+        clock = COALESCE($17::jsonb, clock)
     WHERE id = $5 AND version = $2 AND status = 'active'
     RETURNING id, version, guild_id),
 a AS (
@@ -97,12 +98,12 @@ class PostgresStore(SQLStore):
         self, game_id: int, *, expected_version: int, seat: int | None, user_id: int | None,
         action: dict[str, Any], events: list[dict[str, Any]], state: dict[str, Any], now: float,
         finished: dict[str, Any] | None = None, timers: list[tuple[str, str, float, dict]] | None = None,
-        notify: bool = False,
+        notify: bool = False, clock: dict[str, Any] | None = None,
     ) -> bool:
         keys, kinds, refs, dues, payloads = _arrays(timer_rows(timers or []))
         rows = await self.db.returning(COMMIT_SQL, state, expected_version, now, finished, game_id, seat, user_id,
                                        action, events, timers is not None, keys, kinds, refs, dues, payloads,
-                                       notify)
+                                       notify, clock)
         return rows[0][0] == 1
 
     async def claim_timers(self, now: float, *, owner: str, lease: float, limit: int = 10,

@@ -62,15 +62,15 @@ class SQLiteStore(SQLStore):
         self, game_id: int, *, expected_version: int, seat: int | None, user_id: int | None,
         action: dict[str, Any], events: list[dict[str, Any]], state: dict[str, Any], now: float,
         finished: dict[str, Any] | None = None, timers: list[tuple[str, str, float, dict]] | None = None,
-        notify: bool = False,
+        notify: bool = False, clock: dict[str, Any] | None = None,
     ) -> bool:
         # `notify` is for processes sharing a PostgreSQL database; an SQLite file has one writer.
         given = None if timers is None else dumps([[k, r, d, p] for k, r, d, p in timers])
         try:
             await self.db.execute(
-                "INSERT INTO commits (game_id, expected, seat, user_id, action, events, state, at, finished, timers)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)", game_id, expected_version, seat, user_id,
-                action, events, state, now, finished, given)
+                "INSERT INTO commits (game_id, expected, seat, user_id, action, events, state, at, finished, timers,"
+                " clock) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)", game_id, expected_version, seat,
+                user_id, action, events, state, now, finished, given, clock)
         except Lost:
             return False
         return True

@@ -842,9 +842,9 @@ def test_slow_bell_waits_until_everyone_has_rolled():
     assert [(w.kind, w.seats) for w in GAME.windows(st)] == [("dice_min", (YELLOW,))]
     ev = GAME.apply(st, YELLOW, {"type": "roll"})
     assert ev[-1] == {"type": "bell_free", "seat": RED}
-    # The bell is free for the people at the table; the minimum time still runs as a pure
-    # timer (the seat-fillers wait for it), and dice time's own deadline now counts.
-    assert [(w.kind, w.seats) for w in GAME.windows(st)] == [("dice_min", ()), ("dice", ())]
+    # Everyone has had their turn (issue 24): the minimum is over for the seat-fillers too, and
+    # dice time's own deadline now counts.
+    assert [(w.kind, w.seats) for w in GAME.windows(st)] == [("dice", ())]
     assert GAME.to_act(st) == [] and {"type": "ring_bell"} in GAME.legal(st, YELLOW)
     GAME.apply(st, YELLOW, {"type": "ring_bell"})
     assert st["phase"] == "dispatch" and st["parent"] == YELLOW
@@ -902,7 +902,9 @@ def test_games_saved_before_the_pace_and_picks_keep_working():
     assert st["phase"] == "await_start" and st["round"] == 2
 
 
-def test_seat_filler_takes_its_turn_at_slow_dice_then_waits_for_the_minimum():
+def test_seat_filler_takes_its_turn_at_slow_dice_then_rings_once_every_person_has_rolled():
+    """Issue 24: a seat-filler rings only after every person has rolled or run out of time,
+    and then it may (it no longer waits for a minimum nobody owes)."""
     import random
 
     st = _slow_dice(2)
@@ -916,16 +918,32 @@ def test_seat_filler_takes_its_turn_at_slow_dice_then_waits_for_the_minimum():
         GAME.apply(st, BLUE, action)
         taken.append(action["type"])
     assert 1 <= len(taken) <= 12 and BLUE not in GAME.to_act(st)
-    GAME.apply(st, RED, {"type": "roll"})  # the last person rolls: the bell is free for people
-    assert GAME.view(st, BLUE)["bell_free"]
-    legal = GAME.legal(st, BLUE)
-    assert {"type": "ring_bell"} in legal
-    action = GAME.ai_action(GAME.view(st, BLUE), legal, rng)
-    assert action is None or action["type"] != "ring_bell", "the seat-filler waits for the minimum"
-    GAME.apply(st, SYSTEM, {"type": "timeout", "id": "dice_min:1"})
+    GAME.apply(st, RED, {"type": "roll"})  # the last person rolls: the bell is free for everyone
+    assert GAME.view(st, BLUE)["bell_free"] and GAME.view(st, BLUE)["min_over"]
+    assert {"type": "ring_bell"} in GAME.legal(st, BLUE)
     for _ in range(30):
         action = GAME.ai_action(GAME.view(st, BLUE), GAME.legal(st, BLUE), rng)
         GAME.apply(st, BLUE, action)
         if action["type"] == "ring_bell":
             break
     assert st["phase"] != "dice" and st["parent"] == BLUE
+
+
+def test_a_person_whose_dice_time_ran_out_misses_it_and_the_bell_stops_waiting():
+    """Issue 24: when one person's own time runs out in slow dice time, nobody rolls for them;
+    they took part with nothing (a `timeout` naming their seat), so an absent or silent player
+    cannot lock the bell, whatever the deadline setting."""
+    st = _slow_dice()
+    GAME.apply(st, RED, {"type": "roll"})
+    before = dump(st)
+    with pytest.raises(RuleError):  # a seat that already took part has no time to run out
+        GAME.apply(st, SYSTEM, {"type": "timeout", "id": "dice_min:1", "seats": [RED]})
+    assert dump(st) == before
+    ev = GAME.apply(st, SYSTEM, {"type": "timeout", "id": "dice_min:1", "seats": [BLUE]})
+    assert ev == [{"type": "dice_lapsed", "seats": [BLUE], "count": 1}] and st["rolls"][BLUE] == 0
+    assert [(w.kind, w.seats) for w in GAME.windows(st)] == [("dice_min", (YELLOW,))]
+    ev = GAME.apply(st, SYSTEM, {"type": "timeout", "id": "dice_min:1", "seats": [YELLOW]})
+    assert ev[-1] == {"type": "bell_free", "seat": RED} and GAME.view(st, None)["bell_free"]
+    assert [(w.kind, w.seats) for w in GAME.windows(st)] == [("dice", ())]
+    with pytest.raises(RuleError):  # a person's own time never ends another kind of window
+        GAME.apply(st, SYSTEM, {"type": "timeout", "id": "dice:1", "seats": [RED]})

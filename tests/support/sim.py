@@ -28,6 +28,12 @@ def _body(entry: Any) -> Any:
     return body
 
 
+#: Most tests are about what happens at a window's deadline, not about the time model (per-person
+#: time banks and a day's least time to look: tests/bot/test_time_model.py); they play with the
+#: window lengths alone, as the bot did before it had one.
+TIGHT = {"bank": 0, "min_look": 0}
+
+
 class Sim:
     def __init__(self, env: simcord.Env, database: str | Path) -> None:
         self.env = env
@@ -102,11 +108,14 @@ class Sim:
         return await self.game(channel)
 
     async def start(self, host, title: str, others=(), ai: int = 0, options: dict[str, Any] | None = None,
-                    channel=None) -> None:
-        """Open a lobby, seat everyone, set options, start."""
+                    channel=None, clock: dict[str, Any] | None = TIGHT) -> None:
+        """Open a lobby, seat everyone, set options, start. `clock`: the game's time-model
+        settings (by default the window lengths alone, see TIGHT; None: the bot's defaults)."""
         game = await self.open_lobby(host, title, others, ai, channel)
         if options:
             await self.store.update_game(game.id, 0, options={**game.options, **options})
+        if clock:
+            await self.store.update_game(game.id, 0, settings={**game.settings, **clock})
         await self.lobby(host, "start", channel)
         await self.settle()
 

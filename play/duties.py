@@ -1,0 +1,175 @@
+"""When a person's obligation comes due (a "duty" row, timing.py): a reminder, or their time ran
+out. Reminders go only to that person, two at most for the window's whole life, never inside
+their quiet hours (the row's due time is on their own clock) and never while they are playing
+(a move of theirs in the last minutes puts it off). When their time runs out, only that window is
+answered, only for that seat: the seat-filler answers it for them (or the host's choice: the
+title's timeout once everyone in the window is out of time, or a last reminder); in a window
+where a late person simply misses their turn (`lapse`), they miss it, whatever the setting.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Protocol
+
+from engine.core import SYSTEM, Window
+from store import GameRow, Store, Timer
+
+from . import settings as settings_mod, timing
+from .alarm import Alarm
+from .games import GameCache
+from .plan import Planner, lapses, obligations, open_window, rules
+from .ports import Clock, Notifier
+from .result import Result
+
+log = logging.getLogger(__name__)
+
+#: Moves the seat-filler may make for one late seat in one window (an E-Wars dispatch is several
+#: choices and a Confirm).
+DEADLINE_MOVES = 12
+#: A person who moved in the game this recently is playing now: a reminder waits this long.
+ACTING = 10 * 60
+
+
+class Mover(Protocol):
+    """What moves a game (the house)."""
+
+    async def act(self, game_id: int, seat: int | None, action: dict[str, Any], *, user_id: int | None = None,
+                  version: int | None = None) -> Result: ...
+
+    async def ai_move(self, game_id: int, seat: int, *, window: str | None = None) -> Result | None: ...
+
+
+class Duties:
+    def __init__(self, mover: Mover, store: Store, games: GameCache, planner: Planner, notifier: Notifier,
+                 clock: Clock, alarm: Alarm) -> None:
+        self.mover = mover
+        self.store = store
+        self.games = games
+        self.planner = planner
+        self.notifier = notifier
+        self.clock = clock
+        self.alarm = alarm
+
+    async def fire(self, timer: Timer, game: GameRow) -> None:
+        found = timing.duty_of(timer.ref)
+        window = open_window(rules(game), game.state, found[0]) if found else None
+        if found is None or window is None or found[1] not in window.seats:
+            await self.store.consume_timer(timer)  # answered, or its window closed
+            return
+        seat, end = found[1], timer.payload.get("end")
+        if end is not None and not timer.payload.get("out") and self.clock() >= float(end) - 1:
+            await self.time_out(timer, game, window, seat)
+        else:
+            await self.remind(timer, game, window, seat)
+
+    # -- reminders ----------------------------------------------------------------------------
+
+    async def remind(self, timer: Timer, game: GameRow, window: Window, seat: int) -> None:
+        now = self.clock()
+        if await self.playing(game, seat, now):
+            await self.store.consume_timer(timer, rearm_at=now + ACTING)
+            self.alarm.ring()
+            return
+        sent = int(timer.payload.get("n", 0)) + 1
+        due, payload = await self.next_due(game, window, seat, timer.payload, sent)
+        # The count is written first; the ping goes out only once it is: a retry never pings twice.
+        if not await self.store.consume_timer(timer, rearm_at=due, payload=payload):
+            return
+        self.alarm.ring()
+        self.notifier.remind(game.id, [seat])
+
+    async def playing(self, game: GameRow, seat: int, now: float) -> bool:
+        """Did the seat's person move in this game in the last few minutes?"""
+        for entry in await self.store.actions(game.id, newest_first=True, limit=10):
+            if now - float(entry["at"]) > ACTING:
+                return False
+            if entry["seat"] == seat and entry["user_id"] is not None:
+                return True
+        return False
+
+    async def next_due(self, game: GameRow, window: Window, seat: int, was: dict[str, Any], sent: int,
+                       out: bool = False) -> tuple[float, dict[str, Any]]:
+        """The duty row's next due time and payload once `sent` reminders went out."""
+        conf = settings_mod.merged(game.settings)
+        daily = (await self.planner.daily(game)).get(seat)
+        clock = timing.person_clock(game, seat, conf, daily, lapse=lapses(rules(game), window.kind))
+        length = settings_mod.deadline_for(rules(game), conf, window.kind)
+        return timing.duty(float(was.get("opened", self.clock())), length, timing.bank_left(game, seat, conf),
+                           clock, conf, sent, out, window.kind)
+
+    # -- time out -----------------------------------------------------------------------------
+
+    async def time_out(self, timer: Timer, game: GameRow, window: Window, seat: int) -> None:
+        game_rules = rules(game)
+        mode = settings_mod.merged(game.settings)["on_deadline"]
+        if lapses(game_rules, window.kind):
+            result = await self.mover.act(game.id, SYSTEM, {"type": "timeout", "id": window.id, "seats": [seat]})
+            if not result.applied:
+                log.error("game %s: the lapse of seat %s in %s was refused: %s", game.id, seat, window.id,
+                          result.error)
+            await self.store.consume_timer(timer)
+            return
+        # What happens is said first, so that the moves below read as what they are.
+        self.notifier.note(game.id, "deadline", window=window, mode=mode, seats=[seat])
+        if mode == "ai":
+            await self.answer_for(game.id, seat, window.id)
+        elif mode == "remind":
+            self.notifier.remind(game.id, [seat], passed=True)
+        current = await self.games.game(game.id, fresh=True)
+        still = current is not None and current.status == "active" and seat in (
+            (open_window(game_rules, current.state, window.id) or Window("", "")).seats)
+        if not still:
+            await self.store.consume_timer(timer)
+            return
+        due, payload = await self.next_due(current, window, seat, timer.payload, int(timer.payload.get("n", 0)),
+                                           out=True)
+        await self.store.consume_timer(timer, rearm_at=due, payload=payload)
+        if mode != "remind":
+            await self.close_if_all_out(current, window.id)
+
+    async def answer_for(self, game_id: int, seat: int, window_id: str) -> None:
+        """The seat-filler answers this window, and only it, for the seat."""
+        for _ in range(DEADLINE_MOVES):
+            current = await self.games.game(game_id)
+            if current is None or current.status != "active":
+                return
+            owed = open_window(rules(current), current.state, window_id)
+            if owed is None or seat not in owed.seats:
+                return
+            result = await self.mover.ai_move(game_id, seat, window=window_id)
+            if result is None or not result.applied:
+                return
+
+    async def close_if_all_out(self, game: GameRow, window_id: str) -> None:
+        """Once every person in the window is out of time (and no seat-filler owes it), the
+        title's own timeout ends it."""
+        window = open_window(rules(game), game.state, window_id)
+        if window is None:
+            return
+        duties = {t.ref: t for t in await self.store.timers(game.id) if t.kind == "duty"}
+        humans = {s.seat for s in game.seats if not s.ai_plays}
+        for seat in window.seats:
+            row = duties.get(timing.duty_ref(window_id, seat))
+            if seat not in humans or row is None or not row.payload.get("out"):
+                return
+        await self.mover.act(game.id, SYSTEM, {"type": "timeout", "id": window_id})
+
+
+def answering(game: GameRow, seat: int, window_id: str) -> list[dict[str, Any]]:
+    """The seat's legal moves that do not answer any other window it owes: when one window's
+    time runs out, the seat-filler answers that one (or works toward it), never another that
+    opened later (a reaction window open for minutes)."""
+    game_rules = rules(game)
+    state = game.state or {}
+    before = {w for w, s in obligations(game, state) if s == seat and w != window_id}
+    keep = []
+    for action in game_rules.legal(state, seat):
+        trial = dict(state)
+        try:
+            game_rules.apply(trial, seat, action)
+        except Exception:  # a legal move the rules refuse would be a title's bug: not for the AI
+            continue
+        if before <= {w for w, s in obligations(game, trial) if s == seat}:
+            keep.append(action)
+    return keep

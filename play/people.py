@@ -1,0 +1,37 @@
+"""People's quiet hours and time zones (`/game prefs`), as the runtime asks for them on every
+move: kept in memory (a few rows), read again from the store once a minute; a change this
+process makes is known at once."""
+
+from __future__ import annotations
+
+import time
+
+from store import Store
+
+from .quiet import Quiet, parse_quiet, zone
+
+#: Seconds a user's quiet hours read from the store are trusted (another process may change them).
+TTL = 60.0
+
+
+class People:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._known: dict[int, tuple[float, Quiet]] = {}
+
+    async def quiet(self, user_ids: list[int]) -> dict[int, Quiet]:
+        """Each user's daily quiet hours (no absences: those are per game, timing.py)."""
+        now = time.monotonic()
+        stale = [u for u in user_ids if u not in self._known or now - self._known[u][0] >= TTL]
+        if stale:
+            rows = await self.store.quiet(stale)
+            for user in stale:
+                text, tz = rows.get(user, (None, None))
+                self._known[user] = (now, Quiet(parse_quiet(text or ""), tz if zone(tz) is not None else "UTC"))
+        return {u: self._known[u][1] for u in user_ids}
+
+    async def set(self, user_id: int, quiet: str | None, tz: str | None) -> None:
+        """Keep the user's quiet hours ("23:00-07:00", or None for none) and time zone (None:
+        unchanged). The caller checked both (`parse_quiet`, `zone`)."""
+        await self.store.set_quiet(user_id, quiet, tz)
+        self._known.pop(user_id, None)

@@ -1,0 +1,122 @@
+"""The time model (issue 24): waited for, not decided for.
+
+Each person has their own clock (quiet.py), which runs only outside their quiet hours and their
+granted absences. For every obligation (a window a seat owes: a turn, a reaction, dice time) the
+bot counts on that clock:
+
+- the **allowance**: the window kind's length for the game's pace, but never less than the
+  **minimum time to look** (a day when slow), so a window never closes on someone who has not
+  had their chance to look;
+- then the person's **time bank** (days when slow, per game), drawn on only beyond the allowance;
+- the **deadline** is when both are used up. Only then does the seat-filler answer, for that
+  seat, in that window (or the host's chosen action happens). Time used beyond the allowance is
+  taken from the bank when the person answers.
+
+A person's obligation is one timer row, kind "duty", ref "<window id>#<seat>", whose payload
+carries when it opened, the reminders sent so far (two at most for the window's whole life), and
+whether its time ran out; its due time is the next reminder or the deadline. The game's `clock`
+keeps each seat's bank and the absences granted to it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from store import GameRow
+
+from . import settings as settings_mod
+from .quiet import Quiet
+
+#: A duty row with nothing more to do (its reminders sent, its time out) waits here until its
+#: window closes: far beyond any game.
+NEVER = 4_102_444_800.0  # 2100-01-01
+#: Reminders per person and window, for the window's whole life.
+MAX_REMINDERS = 2
+#: The window within which absences count toward a game's `away_days`.
+AWAY_PERIOD = 30 * 86400
+
+
+def duty_ref(window_id: str, seat: int) -> str:
+    return f"{window_id}#{seat}"
+
+
+def duty_of(ref: str) -> tuple[str, int] | None:
+    """(window id, seat) of a duty row's ref."""
+    window, sep, seat = ref.rpartition("#")
+    return (window, int(seat)) if sep and seat.isdigit() else None
+
+
+def bank_left(game: GameRow, seat: int, conf: dict[str, Any]) -> float:
+    """The seat's time bank now (full until it is first drawn on)."""
+    banks = (game.clock or {}).get("bank") or {}
+    return float(banks.get(str(seat), settings_mod.bank_of(conf)))
+
+
+def gaps_of(game: GameRow, seat: int) -> tuple[tuple[float, float], ...]:
+    """The absences granted to the seat in this game (its clock stands still in them)."""
+    granted = ((game.clock or {}).get("away") or {}).get(str(seat)) or []
+    return tuple((float(a), float(b)) for a, b in granted)
+
+
+def person_clock(game: GameRow, seat: int, conf: dict[str, Any], daily: Quiet | None, *,
+                 lapse: bool = False) -> Quiet:
+    """The seat's clock in this game: their quiet hours (a slow game's only: a live game is
+    played now) and the absences granted to them (not in a window where nobody decides for a
+    late person, `lapse`: there waiting longer would only hold the others)."""
+    slow = conf.get("pace") == "slow"
+    base = daily if (daily is not None and slow) else Quiet()
+    gaps = () if lapse else gaps_of(game, seat)
+    return Quiet(base.daily, base.tz, gaps)
+
+
+def floor_of(allowance: float, conf: dict[str, Any]) -> float:
+    """The allowance of an obligation, never under the minimum time to look (0: no deadline)."""
+    return max(allowance, settings_mod.min_look_of(conf)) if allowance > 0 else 0.0
+
+
+def duty(opened: float, allowance: float, bank: float, clock: Quiet, conf: dict[str, Any], sent: int,
+         out: bool, kind: str) -> tuple[float, dict[str, Any]]:
+    """An obligation's row: when it is due next (a reminder or the deadline) and its payload."""
+    floor = floor_of(allowance, conf)
+    until = clock.after(opened, floor) if floor else None  # the allowance ends
+    end = clock.after(opened, floor + bank) if floor and not out else None  # the bank ends too
+    every = int(conf.get("reminder") or 0)
+    reminder = None
+    if every > 0 and sent < MAX_REMINDERS:
+        if floor:  # halfway through the allowance, then as the bank begins (three quarters in, if
+            # there is little bank left to begin)
+            second = 1.0 if bank >= floor / 4 else 0.75
+            reminder = clock.after(opened, max(floor * (0.5 if sent == 0 else second), every * (sent + 1)))
+        else:
+            reminder = clock.after(opened, every * (sent + 1))
+        if end is not None and reminder >= end:
+            reminder = None
+    due = min([x for x in (reminder, end) if x is not None], default=NEVER)
+    payload = {"kind": kind, "opened": opened, "n": sent, "out": out, "until": until, "end": end}
+    return due, payload
+
+
+def charge(opened: float, now: float, allowance: float, clock: Quiet, conf: dict[str, Any]) -> float:
+    """What an obligation answered at `now` takes from the bank: the person's clock time beyond
+    the allowance."""
+    floor = floor_of(allowance, conf)
+    return max(0.0, clock.running(opened, now) - floor) if floor else 0.0
+
+
+def grant_away(game: GameRow, seat: int, now: float, until: float | None, conf: dict[str, Any]) -> dict[str, Any]:
+    """The game's clock after the seat's player said they are away until `until` (None: back).
+    The stretch is capped per game (`away_days` in any 30 days), whatever they type and however
+    often: "back" ends the current absence, and a new one only gets what is left."""
+    clock = dict(game.clock or {})
+    away = dict(clock.get("away") or {})
+    granted = [list(x) for x in away.get(str(seat)) or [] if x[1] > now - AWAY_PERIOD]
+    granted = [[a, min(b, now)] if a <= now < b else [a, b] for a, b in granted]  # the current one ends now
+    granted = [g for g in granted if g[1] > g[0]]
+    if until is not None and until > now:
+        used = sum(min(b, now) - max(a, now - AWAY_PERIOD) for a, b in granted if b > now - AWAY_PERIOD)
+        left = max(0.0, int(conf.get("away_days", 7)) * 86400 - used)
+        if left > 0:
+            granted.append([now, min(until, now + left)])
+    away[str(seat)] = granted
+    clock["away"] = away
+    return clock
