@@ -18,6 +18,7 @@ from PIL import Image
 
 from engine.blackfriday.data import COLOURS
 from render.common import (
+    picture,
     BAD,
     BG,
     GOLD,
@@ -104,6 +105,7 @@ def _players(draw, y0: int, view: dict, names, lang: str) -> int:
     return y0 + h + 14
 
 
+@picture(W)
 def table_image(view: dict, names: list[str], lang: str) -> Image.Image:
     img, draw = canvas(W, 1420)
     if view["over"]:
@@ -152,11 +154,15 @@ def _flat(img: Image.Image) -> Image.Image:
 # -- the private panel -----------------------------------------------------------------------
 
 
+PANEL_W = 1000
+
+
+@picture(PANEL_W)
 def panel_image(view: dict, names: list[str], lang: str) -> Image.Image | None:
     priv = view.get("private")
     if priv is None:
         return None
-    pw = 1000
+    pw = PANEL_W
     img, draw = canvas(pw, 560)
     me = view.get("me")
     y = header(draw, pw, name_of(names, me), tk(lang, "render.private"))
@@ -225,6 +231,7 @@ def _bar(draw, x, y, w) -> None:
 # -- results -----------------------------------------------------------------------------------
 
 
+@picture(W)
 def results_image(view: dict, names: list[str], lang: str) -> Image.Image:
     seats = view["seats"]
     n = len(seats)

@@ -27,10 +27,9 @@ from render.common import (
     TEXT_DIM,
     canvas,
     chip,
-    draw_text as _draw_text,
+    draw_text,
     drawable,
-    ellipsize,
-    fit,
+    layer,
     rounded,
     t,
 )
@@ -48,15 +47,6 @@ SILVER_COLOUR = (200, 206, 216)
 BAND = [(26, 62, 46), (36, 84, 60)]  # the board's dark and light green level bands
 
 
-def draw_text(draw, xy, text: str, size: int = SIZE_BODY, fill=TEXT, bold: bool = False, anchor: str = "la",
-              max_width: int | None = None) -> None:
-    """render.common.draw_text, but a long text shrinks no further than SIZE_SMALL (legible on
-    a phone) and is cut with an ellipsis beyond that."""
-    if max_width is None:
-        _draw_text(draw, xy, text, size, fill, bold, anchor)
-        return
-    fnt = fit(text, int(max_width), size, bold, min_size=min(size, SIZE_SMALL))
-    draw.text(xy, ellipsize(text, int(max_width), fnt), font=fnt, fill=fill, anchor=anchor)
 
 
 def name_of(names, seat) -> str:
@@ -127,7 +117,7 @@ def _cell_box(row: int, col: int, x0: int, y0: int) -> tuple[int, int]:
     return x0 + LABEL_W + col * CELL_W, y0 + (ROWS - 1 - row) * CELL_H
 
 
-@lru_cache(maxsize=4)
+@layer(maxsize=4)
 def _grid(lang: str) -> Image.Image:
     """The printed price table (bands, prices, level labels): the same in every picture, so it is
     drawn once per language and pasted."""
@@ -318,7 +308,7 @@ def _space(i: int) -> tuple[float, float]:
     return 16 + col * TRACK_SW, r * (TRACK_SH + TRACK_GAP)
 
 
-@lru_cache(maxsize=2)
+@layer(maxsize=2)
 def _track_layer(passed: bool) -> Image.Image:
     """The printed silver track, drawn once: plain, or with every space greyed as passed."""
     img, draw = canvas(W, TRACK_H)

@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw
 from engine.ewars.data import HIGH_TO_LOW
 from locales.format import separator
 from render.common import (
+    picture,
     GOLD,
     LINE,
     PANEL,
@@ -58,10 +59,9 @@ from render.palette import flattened
 # -- players -----------------------------------------------------------------------------------
 
 def _pill(draw: ImageDraw.ImageDraw, x: float, cy: float, text: str, fill, ink, size: int = SIZE_SMALL) -> float:
-    fnt = font(size, True)
-    w = text_width(text, fnt) + 18
+    w = text_width(text, font(size, True)) + 18
     draw.rounded_rectangle([x, cy - size * 0.7, x + w, cy + size * 0.7], radius=int(size * 0.7), fill=fill)
-    draw.text((x + 9, cy), text, font=fnt, fill=ink, anchor="lm")
+    draw_text(draw, (x + 9, cy), text, size, ink, True, "lm")
     return x + w
 
 
@@ -121,7 +121,7 @@ def seat_card(draw: ImageDraw.ImageDraw, box: Sequence[int], view: dict[str, Any
         nx += 32
     draw_text(draw, (nx, y0 + 30), name_of(names, seat), SIZE_BODY, TEXT, bold=True, anchor="lm",
               max_width=int(x1 - nx - sw - 30))
-    draw.text((x1 - 14, y0 + 30), score, font=sfnt, fill=GOLD, anchor="rm")
+    draw_text(draw, (x1 - 14, y0 + 30), score, SIZE_LABEL, GOLD, True, "rm")
     if won:
         draw_text(draw, (x1 - 14, y0 + 62), tk(lang, "render.won", count=won), SIZE_BODY, colour, bold=True, anchor="rm")
     mid = y0 + 58
@@ -180,6 +180,7 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> int:
     return 64
 
 
+@picture(WIDTH)
 @flattened
 def table_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Image:
     last = view.get("last")
@@ -241,6 +242,10 @@ def _after_contract(view: dict[str, Any], names: list[str], lang: str, last: dic
 
 # -- the private panel -------------------------------------------------------------------------
 
+PANEL_W = 1000
+
+
+@picture(PANEL_W)
 @flattened
 def panel_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Image | None:
     me = view.get("me")
@@ -248,7 +253,7 @@ def panel_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Imag
     if me is None or priv is None or view.get("over"):
         return None
     colour = seat_colour(me)
-    width = 1000
+    width = PANEL_W
     phase = view.get("phase")
     hand = priv.get("hand", [])
     counts: dict[str, int] = {}
@@ -343,6 +348,7 @@ def panel_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Imag
 
 # -- results -----------------------------------------------------------------------------------
 
+@picture(WIDTH)
 @flattened
 def results_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Image:
     n = len(view["seats"])

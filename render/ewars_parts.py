@@ -14,16 +14,12 @@ from engine.ewars.grid import index_of
 from render.common import (
     BAD,
     GOLD,
-    SIZE_BODY,
     SIZE_SMALL,
-    TEXT,
     TEXT_DIM,
-    ellipsize,
-    fit,
-    font,
     rounded,
     seat_colour,
     t,
+    text,
 )
 
 WIDTH = 1200
@@ -57,15 +53,7 @@ def darker(rgb: Sequence[int], f: float = 0.6) -> tuple[int, int, int]:
     return tuple(int(c * f) for c in rgb[:3])  # type: ignore[return-value]
 
 
-def draw_text(draw: ImageDraw.ImageDraw, xy, text: str, size: int = SIZE_BODY, fill=TEXT, bold: bool = False,
-              anchor: str = "la", max_width: int | None = None) -> None:
-    """render.common.draw_text, but never shrinking below SIZE_SMALL (phones): long text
-    (player names) is cut with an ellipsis instead."""
-    fnt = font(size, bold)
-    if max_width is not None:
-        fnt = fit(text, max_width, size, bold, min_size=min(size, SIZE_SMALL))
-        text = ellipsize(text, max_width, fnt)
-    draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)
+draw_text = text
 
 
 def name_of(names: Sequence[str], seat: int) -> str:
@@ -158,7 +146,7 @@ def employee_card(draw: ImageDraw.ImageDraw, box: Sequence[float], seat: int, ra
         icon = min(w, h) * 0.7
         reach_icon(draw, (x0 + x1) / 2, (y0 + y1) / 2, icon, rank, on=ink, off=darker(fill, 0.8), centre=GOLD)
         return
-    text = tk(lang, f"rank_short.{rank}")
+    label_text = tk(lang, f"rank_short.{rank}")
     lsize = max(SIZE_SMALL, int(h * 0.22))
     icon = min(w * 0.55, h * 0.5)
     reach_icon(draw, (x0 + x1) / 2, y0 + h * 0.08 + icon / 2, icon, rank, on=ink, off=darker(fill, 0.8),
@@ -166,8 +154,7 @@ def employee_card(draw: ImageDraw.ImageDraw, box: Sequence[float], seat: int, ra
     if removed:
         draw.line([x0 + 6, y0 + 6, x1 - 6, y1 - 6], fill=BAD, width=5)
         draw.line([x0 + 6, y1 - 6, x1 - 6, y0 + 6], fill=BAD, width=5)
-    fnt = font(lsize, True)
-    draw.text(((x0 + x1) / 2, y1 - h * 0.06), text, font=fnt, fill=ink, anchor="md", stroke_width=2,
+    draw_text(draw, ((x0 + x1) / 2, y1 - h * 0.06), label_text, lsize, ink, True, "md", stroke_width=2,
               stroke_fill=darker(fill, 0.55))
 
 

@@ -18,6 +18,7 @@ from engine.filthyrich.binder import rc
 from engine.filthyrich.data import BUSINESSES, LUXURIES, LUXURY_ORDER, kind
 from locales.format import join_list, separator
 from render.common import (
+    picture,
     BAD,
     BG,
     GOLD,
@@ -168,8 +169,8 @@ def _draw_binder(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names:
                 fnt = fit(pay, CELL // 2 + 20, SIZE_LABEL, bold=True)
                 pw = text_width(pay, fnt) + 18
                 draw.rounded_rectangle([x0 + 8, y1 - 50, x0 + 8 + pw, y1 - 10], radius=10, fill=(22, 24, 30))
-                draw.text((x0 + 17, y1 - 30), pay, font=fnt, anchor="lm",
-                          fill=GOLD if cell["page"] == page else blend(GOLD, BG, 0.35))
+                draw_text(draw, (x0 + 17, y1 - 30), pay, fnt.size, GOLD if cell["page"] == page else blend(GOLD, BG, 0.35),
+                          True, "lm")
             owner = seat_name(names, cell["owner"])
             draw_text(draw, (x1 - 12, y1 - 12), owner, SIZE_SMALL, ink, anchor="rd",
                       max_width=CELL - 24 - (CELL // 2 + 30 if first.get(cell["sign"]) == s else 0))
@@ -340,7 +341,7 @@ def _player_rows(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], la
         name = seat_name(names, s)
         fnt = fit(name, 300, SIZE_LABEL, bold=True)
         name = ellipsize(name, 300, fnt)
-        draw.text((x, y + 8), name, font=fnt, fill=TEXT if alive else TEXT_DIM)
+        draw_text(draw, (x, y + 8), name, fnt.size, TEXT if alive else TEXT_DIM, True)
         x += text_width(name, fnt) + 18
         pips = "♦" * len(seat["luxuries"]) + "◇" * max(0, 3 - len(seat["luxuries"]))
         draw_text(draw, (x, y + 10), pips, SIZE_BODY, GOLD, bold=True)
@@ -439,18 +440,25 @@ def _flat(img: Image.Image) -> Image.Image:
     return flat(img)
 
 
+@picture(W)
 def table_image(view: dict, names: list[str], lang: str) -> Image.Image:
     return _flat(_table(view, names, lang, results=False))
 
 
+@picture(W)
 def results_image(view: dict, names: list[str], lang: str) -> Image.Image:
     return _flat(_table(view, names, lang, results=True))
 
 
+#: The placement picture: the binder alone.
+PLACEMENT_W = 2 * GRID_X + 3 * CELL + 2 * GAP
+
+
+@picture(PLACEMENT_W)
 def placement_image(view: dict, names: list[str], lang: str, k: str, placements: list[list[int]]) -> Image.Image:
     """The open page as the table shows it, with every slot an ad of business `k` may take
     outlined in gold: the picture beside the "where does the ad go?" select."""
-    width = 2 * GRID_X + 3 * CELL + 2 * GAP
+    width = PLACEMENT_W
     img, draw = canvas(width, 70 + 18 + 64 + 3 * CELL + 2 * GAP + 30)
     draw.rectangle([0, 0, width, 70], fill=PANEL)
     draw_text(draw, (24, 35), say(lang, "ui.slots_pick", card=k, page=view["page"]), SIZE_BODY, GOLD, bold=True,

@@ -11,6 +11,7 @@ from engine.filthyrich.data import (
     SHAPES,
 )
 from render.common import (
+    picture,
     GOLD,
     PANEL,
     SIZE_BODY,
@@ -96,6 +97,7 @@ def _draw_card(draw: ImageDraw.ImageDraw, x: int, y: int, card: dict, lang: str)
     del fnt
 
 
+@picture(W)
 def panel_image(view: dict, names: list[str], lang: str) -> Image.Image | None:
     me = view.get("me")
     priv = view.get("private")

@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw
 from engine.imtheboss.data import CLANS, KINDS, SPACES
 from locales.format import join_list
 from render.common import (
+    picture,
     BG,
     GOLD,
     GOOD,
@@ -383,10 +384,12 @@ def _table(view: dict, names: Sequence[str], lang: str, results: bool) -> Image.
     return img.crop((0, 0, W, y))
 
 
+@picture(W)
 def table_image(view: dict, names: list[str], lang: str) -> Image.Image:
     return _flat(_table(view, names, lang, results=False))
 
 
+@picture(W)
 def results_image(view: dict, names: list[str], lang: str) -> Image.Image:
     """The final board and every player's money, ranked."""
     board = _table(view, names, lang, results=True)
@@ -442,6 +445,12 @@ def results_image(view: dict, names: list[str], lang: str) -> Image.Image:
 
 
 
+#: The hand panel: six cards a row.
+PER_ROW = 6
+PANEL_W = MARGIN * 2 + PER_ROW * CARD_W + (PER_ROW - 1) * CARD_GAP
+
+
+@picture(PANEL_W)
 def panel_image(view: dict, names: list[str], lang: str) -> Image.Image | None:
     """The seat's hand as cards (one per kind with a count), its placards and exact money."""
     priv = view.get("private")
@@ -450,9 +459,9 @@ def panel_image(view: dict, names: list[str], lang: str) -> Image.Image | None:
         return None
     kinds = priv.get("kinds") or {}
     order = [k for k in KINDS if kinds.get(k)]
-    per_row = 6
+    per_row = PER_ROW
     rows = max(1, (len(order) + per_row - 1) // per_row)
-    width = MARGIN * 2 + per_row * CARD_W + (per_row - 1) * CARD_GAP
+    width = PANEL_W
     height = 80 + rows * (CARD_H + CARD_GAP) + 70
     img, draw = canvas(width, height)
     draw.rectangle([0, 0, width, 64], fill=PANEL)

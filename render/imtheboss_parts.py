@@ -5,7 +5,6 @@ them together into the table, results and panel pictures."""
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from typing import Any, Sequence
 
 from PIL import Image, ImageDraw
@@ -26,10 +25,11 @@ from render.common import (
     TEXT,
     TEXT_DIM,
     WHITE,
-    ellipsize,
     font,
+    layer,
     rounded,
     t,
+    text,
     text_width,
 )
 
@@ -43,14 +43,11 @@ DARK_INK = (20, 22, 28)
 GREY_TRAVEL = (150, 156, 168)
 COVER = (18, 20, 26)
 CARD_FACE = (244, 236, 214)
-def draw_text(draw: ImageDraw.ImageDraw, xy, text: str, size: int = SIZE_BODY, fill=TEXT, bold: bool = False,
-              anchor: str = "la", max_width: int | None = None) -> None:
+def draw_text(draw: ImageDraw.ImageDraw, xy, words: str, size: int = SIZE_BODY, fill=TEXT, bold: bool = False,
+              anchor: str = "la", max_width: int | None = None) -> int:
     """Text at `xy`; with `max_width` it is cut with an ellipsis, never shrunk below `size`, so
     long player names stay legible on a phone."""
-    fnt = font(size, bold)
-    if max_width is not None:
-        text = ellipsize(text, max_width, fnt)
-    draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)
+    return text(draw, xy, words, size, fill, bold, anchor, max_width, shrink=False)
 
 
 def tk(lang: str, key: str, **params: Any) -> str:
@@ -86,7 +83,7 @@ def money_text(lang: str, seat_view: dict) -> str:
     return tk(lang, "render.money_range", lo=lo, hi=hi)
 
 
-@lru_cache(maxsize=512)
+@layer(maxsize=512)
 def square_img(clan: str, size: int, lang: str, dim: bool) -> Image.Image:
     """A clan's square with its initial, drawn once per (clan, size, language) and pasted: the
     board shows some eighty of them, and text is the slow part of drawing."""
@@ -97,8 +94,8 @@ def square_img(clan: str, size: int, lang: str, dim: bool) -> Image.Image:
     d = ImageDraw.Draw(img)
     d.rounded_rectangle([0, 0, size, size], radius=max(3, size // 6), fill=fill, outline=blend(fill, BG, 0.5), width=1)
     mark = initial(lang, clan)
-    d.text((size / 2, size / 2 + 1), mark, font=font(max(12, int(size * (0.66 if len(mark) == 1 else 0.46))), True),
-           fill=blend(ink, fill, 0.4) if dim else ink, anchor="mm")
+    text(d, (size / 2, size / 2 + 1), mark, max(12, int(size * (0.66 if len(mark) == 1 else 0.46))),
+         blend(ink, fill, 0.4) if dim else ink, True, "mm")
     return img
 
 
@@ -156,7 +153,7 @@ def draw_tile(draw: ImageDraw.ImageDraw, view: dict, space: int, box, lang: str)
         draw_text(draw, (cx, cy + 1), "$", SIZE_LABEL, DARK_INK, bold=True, anchor="mm")
 
 
-@lru_cache(maxsize=1024)
+@layer(maxsize=1024)
 def tile_base(space: int, card: int | None, lang: str) -> tuple[Image.Image, tuple]:
     """A space drawn once per (space, deal card on it, language), with the positions of its clan
     squares (for the deal's ticks)."""
