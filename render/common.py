@@ -18,12 +18,13 @@ from PIL import Image, ImageDraw
 
 from locales import tr
 from render import legible
-from render.legible import floor_px, layer, picture  # noqa: F401 (the renderers' API)
+from render.legible import floor, floor_px, layer, picture  # noqa: F401 (the renderers' API)
 from render.typeset import (  # noqa: F401 (the renderers' API)
     FONT_BOLD,
     FONT_REGULAR,
     ellipsize,
     fit,
+    fit_name,
     fit_size,
     fit_wrap,
     font,
@@ -103,13 +104,14 @@ def text(
     phone floor. With `max_width` it shrinks to fit (down to the floor, unless `shrink` is
     False), and past that ends in an ellipsis. Returns the width drawn."""
     fnt = font(size, bold)
+    whole = words
     if max_width is not None:
         if shrink:
             fnt = fit(words, int(max_width), size, bold)
         words = ellipsize(words, int(max_width), fnt)
     if not words.strip():
         return 0
-    legible.note(fnt.size, words)
+    legible.note(fnt.size, words, None if words == whole else whole)
     draw.text(xy, words, font=fnt, fill=fill, anchor=anchor, stroke_width=stroke_width, stroke_fill=stroke_fill)
     return text_width(words, fnt)
 

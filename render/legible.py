@@ -49,6 +49,7 @@ class Drawing:
     name: str
     floor: int
     texts: list[tuple[int, str]] = field(default_factory=list)
+    cut: list[str] = field(default_factory=list)  # texts ended with an ellipsis to fit
 
 
 @dataclass
@@ -59,6 +60,7 @@ class Checked:
     width: int
     floor: int
     texts: list[tuple[int, str]]
+    cut: list[str]
 
     @property
     def too_small(self) -> list[tuple[int, str]]:
@@ -75,15 +77,18 @@ def floor() -> int:
     return current.floor if current is not None else floor_px(DEFAULT_WIDTH)
 
 
-def note(size: int, text: str) -> None:
-    """Called by `render.common.text` for every text it draws."""
+def note(size: int, text: str, cut_from: str | None = None) -> None:
+    """Called by `render.common.text` for every text it draws (`cut_from`: the whole text, when
+    it had to end in an ellipsis)."""
     current = _CURRENT.get()
     if current is not None:
         current.texts.append((size, text))
+        if cut_from is not None:
+            current.cut.append(cut_from)
 
 
 def _check(drawing: Drawing, width: int) -> None:
-    checked = Checked(drawing.name, width, floor_px(width), drawing.texts)
+    checked = Checked(drawing.name, width, floor_px(width), drawing.texts, drawing.cut)
     for watcher in _WATCHERS:
         watcher.append(checked)
     bad = checked.too_small
@@ -112,6 +117,7 @@ def picture(width: int) -> Callable:
                 _CURRENT.reset(token)
             if outer is not None:  # drawn inside another picture: it is on that one too
                 outer.texts.extend(drawing.texts)
+                outer.cut.extend(drawing.cut)
             if img is not None:
                 _check(drawing, img.width)
             return img
@@ -135,14 +141,15 @@ def layer(maxsize: int = 128) -> Callable:
                 result = fn(*args)
             finally:
                 _CURRENT.reset(token)
-            return result, tuple(drawing.texts)
+            return result, tuple(drawing.texts), tuple(drawing.cut)
 
         @functools.wraps(fn)
         def draw(*args: Any):
-            result, texts = cached(floor(), *args)
+            result, texts, cut = cached(floor(), *args)
             current = _CURRENT.get()
-            if current is not None and texts:
+            if current is not None:
                 current.texts.extend(texts)
+                current.cut.extend(cut)
             return result
 
         draw.cache_clear = cached.cache_clear  # type: ignore[attr-defined]

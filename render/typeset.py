@@ -54,6 +54,16 @@ def ellipsize(text: str, width: int, fnt: ImageFont.FreeTypeFont) -> str:
     return text.rstrip() + "…"
 
 
+def fit_name(line, name: str, width: int, fnt: ImageFont.FreeTypeFont) -> str:
+    """`line(name)` (a catalogue line naming a player), with the name ended in an ellipsis
+    when the whole line is wider than `width`: the rest of the line (an amount, a place) stays."""
+    full = line(name)
+    if text_width(full, fnt) <= width:
+        return full
+    room = width - text_width(line(""), fnt)
+    return line(ellipsize(name, max(0, room), fnt))
+
+
 # -- wrapping -----------------------------------------------------------------------------------
 
 # Japanese and Chinese script (kana, kanji, full-width forms): where BudouX finds the phrases.
