@@ -82,14 +82,15 @@ def _japanese_phrases() -> budoux.Parser:
 
 
 def _japanese_pieces(word: str) -> list[str]:
-    """BudouX's phrases, with a middle dot kept at the end of the word before it (BudouX may put
-    it first in the next phrase) and a line break allowed after it ("アワアワ・" "コイン…")."""
+    """BudouX's phrases, with a middle dot (or any mark that may not start a line: "：", "）")
+    kept at the end of the phrase before it (BudouX may put it first in the next one), and a
+    line break allowed after a middle dot ("アワアワ・" "コイン…")."""
     out: list[str] = []
     for phrase in _japanese_phrases().parse(word):
-        while phrase.startswith("・") and out:
-            out[-1] += "・"
+        while phrase and phrase[0] in _NO_LINE_START and out:
+            out[-1] += phrase[0]
             phrase = phrase[1:]
-        out += [part for part in re.split(r"(?<=・)", phrase) if part]
+        out += [part for part in re.split(r"(?<=・)", phrase) if part] if phrase else []
     return out
 
 
@@ -103,6 +104,19 @@ def _pieces(para: str) -> list[tuple[str, str]]:
         parts = _japanese_pieces(word) if _CJK.search(word) else re.findall(r"[^-]+-(?=.)|.+", word)
         for j, part in enumerate(parts or [""]):
             out.append((" " if i and not j else "", part))
+    return out
+
+
+def _runs(piece: str) -> list[str]:
+    """`piece` split where its script changes (katakana words apart), a run's leading marks that
+    may not start a line ("：", "）") kept on the run before."""
+    out: list[str] = []
+    for run in _SCRIPT_RUNS.findall(piece):
+        while run and run[0] in _NO_LINE_START and out:
+            out[-1] += run[0]
+            run = run[1:]
+        if run:
+            out.append(run)
     return out
 
 
@@ -179,7 +193,7 @@ def wrap(text: str, width: int, fnt: ImageFont.FreeTypeFont) -> list[str]:
     for para in text.split("\n"):
         line = ""
         for sep, piece in _pieces(para):
-            parts = [piece] if _fits(piece, width, fnt) else _SCRIPT_RUNS.findall(piece)
+            parts = [piece] if _fits(piece, width, fnt) else _runs(piece)
             for k, part in enumerate(parts):
                 trial = line + (sep if k == 0 else "") + part if line else part
                 if line and not _fits(trial, width, fnt):
@@ -214,7 +228,7 @@ def fit_wrap(text: str, width: int, size: int, most: int, *, bold: bool = False,
     than "コインランド" "リー"); at `min_size` a word too long for the line is hyphenated, and
     what does not fit ends in an ellipsis."""
     low = legible.floor() if min_size is None else min_size
-    words = [run for _sep, piece in _pieces(text.replace("\n", " ")) for run in _SCRIPT_RUNS.findall(piece) or [piece]]
+    words = [run for _sep, piece in _pieces(text.replace("\n", " ")) for run in _runs(piece) or [piece]]
     for s in range(size, low - 1, -1):
         fnt = font(s, bold)
         lines = wrap(text, width, fnt)

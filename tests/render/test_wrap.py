@@ -126,3 +126,17 @@ def test_every_card_and_clan_name_in_every_language_breaks_properly():
             _size, lines = fit_wrap(name, width, 27, 3, bold=True, min_size=23)
             if not lines[-1].endswith("…"):
                 assert _split_properly(name, lines), (name, width, lines)
+
+
+def test_no_japanese_line_starts_with_a_closing_mark():
+    """"ヒット" / "：$1＋他の…" broke before the colon when a phrase was wider than the card."""
+    from engine.filthyrich.data import ACTIONS, ASSETS, BUSINESSES
+    from render.filthyrich_words import effect_text
+    from render.typeset import _NO_LINE_START
+    fnt = font(27)
+    for k in [*BUSINESSES, *ASSETS, *ACTIONS]:
+        text = effect_text("ja", k)
+        for width in (150, 192, 240):
+            lines = wrap(text, width, fnt)
+            assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+            assert not any(line[:1] in _NO_LINE_START for line in lines[1:]), (k, width, lines)
