@@ -36,10 +36,10 @@ from render.common import (
     chip,
     font,
     header,
+    lines_at_most,
     rounded,
     seat_colour,
     text_width,
-    wrap,
 )
 from render.blackfriday_parts import (
     BAND,
@@ -69,7 +69,7 @@ def _players(draw, y0: int, view: dict, names, lang: str) -> int:
     gap = 10
     w = (W - 32 - gap * (n - 1)) / n
     small = font(SIZE_SMALL)
-    line_h = 27
+    line_h = SIZE_SMALL + 5
     cards = []
     for s in seats:
         entries = []
@@ -81,9 +81,9 @@ def _players(draw, y0: int, view: dict, names, lang: str) -> int:
             entries.append((opts, TEXT_DIM))
         elif not s.get("start"):
             entries.append((tk(lang, "render.special_spent"), TEXT_DIM))
-        # The start-player line shrinks to fit; the options wrap (at most two lines).
+        # Each wraps: the start player on two lines at most, the options on three.
         lines = [(line, colour) for text, colour in entries
-                 for line in ([text] if text.startswith("★") else wrap(text, int(w - 24), small)[:2])]
+                 for line in lines_at_most(text, int(w - 24), small, 2 if text.startswith("★") else 3)]
         cards.append(lines)
     h = max(132, max(52 + line_h * len(lines) + (30 if s["debt"] else 0) + 12 for lines, s in zip(cards, seats)))
     active = view.get("active")
@@ -96,7 +96,7 @@ def _players(draw, y0: int, view: dict, names, lang: str) -> int:
                   max_width=int(w - 52))
         y = y0 + 52
         for line, colour in lines:
-            draw_text(draw, (x + 14, y), line, SIZE_SMALL, colour, max_width=int(w - 24))
+            draw_text(draw, (x + 14, y), line.replace("\u00a0", " "), SIZE_SMALL, colour, max_width=int(w - 24))
             y += line_h
         if s["debt"]:
             draw.rectangle([x + 14, y + 4, x + 34, y + 24], fill=(90, 40, 40), outline=BAD, width=2)
@@ -107,7 +107,7 @@ def _players(draw, y0: int, view: dict, names, lang: str) -> int:
 
 @picture(W)
 def table_image(view: dict, names: list[str], lang: str) -> Image.Image:
-    img, draw = canvas(W, 1420)
+    img, draw = canvas(W, 1800)  # more than the board ever takes; cut to its height below
     if view["over"]:
         sub = tk(lang, "phase.over")
     elif view["phase"] == "setup":
@@ -122,7 +122,7 @@ def table_image(view: dict, names: list[str], lang: str) -> Image.Image:
     y = draw_market(img, draw, y, view, lang)
     y = draw_silver_track(img, draw, y, view, lang)
     y = _players(draw, y, view, names, lang)
-    return _flat(img).crop((0, 0, W, y))
+    return _flat(img.crop((0, 0, W, y)))
 
 
 @lru_cache(maxsize=1)
@@ -198,16 +198,16 @@ def panel_image(view: dict, names: list[str], lang: str) -> Image.Image | None:
         draw_text(draw, (x0 + 18, lines_y), tk(lang, "render.owed", owed=priv["owed"]), SIZE_BODY, BAD, bold=True,
                   max_width=pw - x0 - 50)
         lines_y += 40
-    draw_text(draw, (x0 + 18, lines_y + 8), tk(lang, "render.silver"), SIZE_BODY, TEXT_DIM)
+    draw_text(draw, (x0 + 18, lines_y + 24), tk(lang, "render.silver"), SIZE_BODY, TEXT_DIM, anchor="lm")
     for k in range(5):
         chip(draw, (x0 + 160 + k * 34, lines_y + 24), 13, SILVER_COLOUR if k < priv["silver"] else (60, 66, 78),
              outline=(40, 44, 54))
     lines_y += 52
-    draw_text(draw, (x0 + 18, lines_y + 8), tk(lang, "render.gold"), SIZE_BODY, TEXT_DIM)
+    draw_text(draw, (x0 + 18, lines_y + 24), tk(lang, "render.gold"), SIZE_BODY, TEXT_DIM, anchor="lm")
     gx = x0 + 150
     for k in range(min(priv["gold"], 7)):
-        _bar(draw, gx + k * 30, lines_y + 12, 26)
-    draw_text(draw, (pw - 34, lines_y + 8), str(priv["gold"]), SIZE_LABEL, GOLD, bold=True, anchor="ra")
+        _bar(draw, gx + k * 30, lines_y + 17, 26)
+    draw_text(draw, (pw - 34, lines_y + 24), str(priv["gold"]), SIZE_LABEL, GOLD, bold=True, anchor="rm")
     lines_y += 56
     draw_text(draw, (x0 + 18, lines_y), tk(lang, "render.special_card"), SIZE_SMALL, TEXT_DIM)
     cards = priv["cards"]
@@ -220,7 +220,7 @@ def panel_image(view: dict, names: list[str], lang: str) -> Image.Image | None:
     lim = view["limits"]
     draw_text(draw, (pw / 2, y + 12), tk(lang, "ui.limit_line", limit=lim["action"], subsidy=lim["subsidy"]),
               SIZE_BODY, TEXT, anchor="mm", max_width=pw - 40)
-    return _flat(img).crop((0, 0, pw, y + 40))
+    return _flat(img.crop((0, 0, pw, y + 46)))
 
 
 def _bar(draw, x, y, w) -> None:
@@ -247,30 +247,12 @@ def results_image(view: dict, names: list[str], lang: str) -> Image.Image:
     finals = [s.get("final") or {"place": 0, "gold": 0, "silver": 0, "money": 0} for s in seats]
     order = sorted(range(n), key=lambda i: (finals[i]["place"] or 99, i))
     top = max(7, min(30, max(f["gold"] for f in finals)))  # up to 8 bars stand side by side unsqueezed
+    # Right-aligned columns as wide as their widest figure: money, silver, gold.
+    cols = [max(text_width(tk(lang, key, **{arg: f[arg]}), font(SIZE_BODY, bold)) for f in finals)
+            for key, arg, bold in (("render.money_short", "money", False), ("render.silver_short", "silver", False),
+                                   ("render.gold_short", "gold", True))]
     for rank, i in enumerate(order):
-        f = finals[i]
-        ry = y + rank * row_h
-        first = f["place"] == 1
-        rounded(draw, (16, ry, W - 16, ry + row_h - 8), fill=PANEL_LIGHT if first else PANEL,
-                outline=GOLD if first else LINE, width=3 if first else 1)
-        draw_text(draw, (40, ry + (row_h - 8) / 2), tk(lang, "render.place", place=f["place"]), SIZE_LABEL,
-                  GOLD if first else TEXT, bold=True, anchor="lm")
-        chip(draw, (140, ry + (row_h - 8) / 2), 12, seat_colour(i))
-        draw_text(draw, (162, ry + (row_h - 8) / 2), name_of(names, i), SIZE_BODY, TEXT, bold=True, anchor="lm",
-                  max_width=420)
-        bars = min(f["gold"], 30)
-        # The bars squeeze together rather than spill, and every row keeps its length in
-        # proportion to the most gold (squeezing each row on its own made 11 and 16 look equal).
-        span = 168 * min(f["gold"], top) / top
-        step = min(24, span / max(1, bars - 1))
-        for k in range(bars):
-            _bar(draw, 600 + k * step, ry + 16, 22)
-        draw_text(draw, (900, ry + (row_h - 8) / 2), tk(lang, "render.gold_short", gold=f["gold"]), SIZE_BODY, GOLD,
-                  bold=True, anchor="rm")
-        draw_text(draw, (1040, ry + (row_h - 8) / 2), tk(lang, "render.silver_short", silver=f["silver"]), SIZE_BODY,
-                  TEXT, anchor="rm")
-        draw_text(draw, (W - 36, ry + (row_h - 8) / 2), tk(lang, "render.money_short", money=f["money"]), SIZE_BODY,
-                  TEXT_DIM, anchor="rm")
+        _result_row(draw, y + rank * row_h, row_h - 8, i, finals[i], top, cols, names, lang)
     y += n * row_h + 20
     _chart(draw, (16, y, W - 16, y + chart_h), view.get("history") or [], lang)
     y += chart_h + 12
@@ -282,7 +264,35 @@ def results_image(view: dict, names: list[str], lang: str) -> Image.Image:
         lx += 44 + text_width(tk(lang, f"colour.{c}"), font(SIZE_SMALL)) + 30
     _dashed(draw, (lx, y + 16), (lx + 36, y + 16), SILVER_COLOUR, 6)
     draw_text(draw, (lx + 44, y + 16), tk(lang, "render.silver"), SIZE_SMALL, TEXT, anchor="lm")
-    return _flat(img).crop((0, 0, W, y + 44))
+    return _flat(img.crop((0, 0, W, y + 44)))
+
+
+def _result_row(draw, y: int, h: int, i: int, f: dict, top: int, cols: list[int], names, lang: str) -> None:
+    """One player's result, right to left: money, silver, gold (as bars and a figure); then the
+    place and the name in the room left."""
+    first = f["place"] == 1
+    mid = y + h / 2
+    rounded(draw, (16, y, W - 16, y + h), fill=PANEL_LIGHT if first else PANEL, outline=GOLD if first else LINE,
+            width=3 if first else 1)
+    x = W - 36
+    draw_text(draw, (x, mid), tk(lang, "render.money_short", money=f["money"]), SIZE_BODY, TEXT_DIM, anchor="rm")
+    x -= cols[0] + 30
+    draw_text(draw, (x, mid), tk(lang, "render.silver_short", silver=f["silver"]), SIZE_BODY, TEXT, anchor="rm")
+    x -= cols[1] + 30
+    draw_text(draw, (x, mid), tk(lang, "render.gold_short", gold=f["gold"]), SIZE_BODY, GOLD, bold=True, anchor="rm")
+    x -= cols[2] + 24
+    # The bars squeeze together rather than spill, and every row keeps its length in
+    # proportion to the most gold (squeezing each row on its own made 11 and 16 look equal).
+    bars = min(f["gold"], 30)
+    span = 168 * min(f["gold"], top) / top
+    step = min(24, span / max(1, bars - 1))
+    x -= 190
+    for k in range(bars):
+        _bar(draw, x + k * step, mid - 8, 22)
+    draw_text(draw, (40, mid), tk(lang, "render.place", place=f["place"]), SIZE_LABEL, GOLD if first else TEXT,
+              bold=True, anchor="lm")
+    chip(draw, (140, mid), 12, seat_colour(i))
+    draw_text(draw, (162, mid), name_of(names, i), SIZE_BODY, TEXT, bold=True, anchor="lm", max_width=x - 182)
 
 
 def _dashed(draw, a, b, colour, width, dash=10) -> None:
@@ -302,7 +312,7 @@ def _chart(draw, box, history: list, lang: str) -> None:
     x0, y0, x1, y1 = box
     rounded(draw, box, fill=PANEL)
     draw_text(draw, (x0 + 16, y0 + 10), tk(lang, "render.history"), SIZE_LABEL, GOLD, bold=True)
-    left, right, top, bottom = x0 + 70, x1 - 20, y0 + 60, y1 - 46
+    left, right, top, bottom = x0 + 86, x1 - 24, y0 + 80, y1 - 46
     lo, hi = math.log(4), math.log(200)
 
     def yv(v):

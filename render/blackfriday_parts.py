@@ -7,6 +7,7 @@ engine views only; nothing private is drawn here.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -29,7 +30,9 @@ from render.common import (
     chip,
     draw_text,
     drawable,
+    font,
     layer,
+    lines_at_most,
     rounded,
     t,
 )
@@ -105,9 +108,9 @@ def _bags_row(img, box, counts: dict, black: int = 0, size: int = 30, gap: int =
 
 # -- the board -------------------------------------------------------------------------------
 
-CELL_W = 74
+CELL_W = 72
 CELL_H = 50
-LABEL_W = 100
+LABEL_W = 116
 
 
 GRID_W = LABEL_W + COLS * CELL_W
@@ -170,8 +173,8 @@ def draw_price_table(img, draw, x0: int, y0: int, view: dict, lang: str) -> int:
     _, ly = _cell_box(level, 0, x0, y0)
     _row_label(draw, level, x0, ly, lang, True)
     draw.rectangle([x0, ly, x0 + GRID_W, ly + CELL_H], outline=GOLD, width=3)
-    draw_text(draw, (x0, y0 + ROWS * CELL_H + 6), tk(lang, "render.level") + " ↑", SIZE_SMALL, TEXT_DIM)
-    return y0 + ROWS * CELL_H + 34
+    draw_text(draw, (x0, y0 + ROWS * CELL_H + 4), tk(lang, "render.level") + " ↑", SIZE_SMALL, TEXT_DIM)
+    return y0 + ROWS * CELL_H + 44
 
 
 def _change(view: dict, c: str) -> int:
@@ -180,6 +183,10 @@ def _change(view: dict, c: str) -> int:
         return 0
     i = COLOURS.index(c)
     return hist[-1]["prices"][i] - hist[-2]["prices"][i]
+
+
+#: Where the side column's prices end (right-aligned), their changes beside them.
+PRICE_X = 330
 
 
 def draw_side(img, draw, x0: int, y0: int, x1: int, view: dict, names, lang: str) -> int:
@@ -197,19 +204,17 @@ def draw_side(img, draw, x0: int, y0: int, x1: int, view: dict, names, lang: str
         ry = y + 10 + i * 52
         p = view["prices"][c]
         briefcase(img, x0 + 14, ry + 6, 40, STOCK[c])
-        draw_text(draw, (x0 + 66, ry + 24), tk(lang, f"colour.{c}"), SIZE_BODY, TEXT, anchor="lm", max_width=130)
-        draw_text(draw, (x0 + 270, ry + 24), f"${p['price']}", SIZE_LABEL + 4, TEXT, bold=True, anchor="rm")
+        draw_text(draw, (x0 + 66, ry + 24), tk(lang, f"colour.{c}"), SIZE_BODY, TEXT, anchor="lm", max_width=PRICE_X - 190)
+        draw_text(draw, (x0 + PRICE_X, ry + 24), f"${p['price']}", SIZE_LABEL + 4, TEXT, bold=True, anchor="rm")
         d = _change(view, c)
-        if d:
-            draw_text(draw, (x0 + 282, ry + 24), f"{'▲' if d > 0 else '▼'}{abs(d)}", SIZE_SMALL, GOOD if d > 0 else BAD,
-                      anchor="lm")
-        draw_text(draw, (x1 - 14, ry + 24), f"{tk(lang, 'render.market')} ×{view['market'][c]}", SIZE_SMALL, TEXT_DIM,
-                  anchor="rm")
+        if d:  # the market's counts are in the market panel below
+            draw_text(draw, (x0 + PRICE_X + 14, ry + 24), f"{'▲' if d > 0 else '▼'}{abs(d)}", SIZE_BODY,
+                      GOOD if d > 0 else BAD, anchor="lm")
     y += 5 * 52 + 30
     rounded(draw, (x0, y, x1, y + 64), fill=PANEL)
     chip(draw, (x0 + 34, y + 32), 18, SILVER_COLOUR, outline=(90, 96, 110))
-    draw_text(draw, (x0 + 66, y + 32), tk(lang, "render.silver"), SIZE_BODY, TEXT, anchor="lm", max_width=130)
-    draw_text(draw, (x0 + 270, y + 32), f"${view['silver']['price']}", SIZE_LABEL + 4, TEXT, bold=True, anchor="rm")
+    draw_text(draw, (x0 + 66, y + 32), tk(lang, "render.silver"), SIZE_BODY, TEXT, anchor="lm", max_width=PRICE_X - 190)
+    draw_text(draw, (x0 + PRICE_X, y + 32), f"${view['silver']['price']}", SIZE_LABEL + 4, TEXT, bold=True, anchor="rm")
     count = view["purchases"]
     draw_text(draw, (x1 - 14, y + 32), f"+{count}", SIZE_SMALL, TEXT_DIM, anchor="rm")
     y += 78
@@ -222,32 +227,56 @@ def draw_side(img, draw, x0: int, y0: int, x1: int, view: dict, names, lang: str
     return y
 
 
+TABLE_LINE = SIZE_SMALL + 4
+BAG, BAG_GAP = 30, 6
+
+
+def _no_orphan(text: str) -> str:
+    """`text` with its last word of one or two characters bound to the word before ("sell
+    table 1" breaks "sell" / "table 1", not "sell table" / "1")."""
+    return re.sub(r" (\S{1,2})$", "\u00a0\\1", text)
+
+
+def _table_lines(title: str, note: list[str], width: int) -> tuple[list[str], list[str]]:
+    """A table's name and its notes, each wrapped onto at most two lines."""
+    bold, small = font(SIZE_SMALL, True), font(SIZE_SMALL)
+    return (lines_at_most(_no_orphan(title), width, bold, 2),
+            [line for n in note for line in lines_at_most(_no_orphan(n), width, small, 2)])
+
+
+def _table_height(title: str, note: list[str], bags: int, width: int) -> int:
+    titles, notes = _table_lines(title, note, width)
+    per_row = max(1, (width + BAG_GAP) // (BAG + BAG_GAP))
+    rows = -(-bags // per_row)
+    return 12 + TABLE_LINE * len(titles) + 6 + rows * int(BAG * 0.8 + BAG_GAP) + 8 + TABLE_LINE * len(notes) + 8
+
+
 def _table_panel(img, draw, box, title: str, counts: dict, black: int, note: list[str], state: str) -> None:
     """One table: state 'current' (outlined in gold), 'used' (dimmed) or ''."""
     x0, y0, x1, y1 = box
     outline = GOLD if state == "current" else LINE
     rounded(draw, box, fill=PANEL if state != "used" else (30, 34, 44), outline=outline, width=4 if state == "current" else 2)
-    draw_text(draw, (x0 + 12, y0 + 8), title, SIZE_SMALL + 2, GOLD if state == "current" else TEXT, bold=True,
-              max_width=x1 - x0 - 20)
-    _bags_row(img, (x0 + 12, y0 + 44, x1 - 8, y1), counts, black, size=30, gap=6)
-    for k, line in enumerate(reversed(note)):
-        draw_text(draw, (x0 + 12, y1 - 10 - k * 28), line, SIZE_SMALL, TEXT_DIM if state != "current" else GOLD,
-                  anchor="ld", max_width=x1 - x0 - 20)
+    titles, notes = _table_lines(title, note, int(x1 - x0 - 20))
+    for k, line in enumerate(titles):
+        draw_text(draw, (x0 + 12, y0 + 8 + k * TABLE_LINE), line, SIZE_SMALL, GOLD if state == "current" else TEXT,
+                  bold=True)
+    _bags_row(img, (x0 + 12, y0 + 18 + TABLE_LINE * len(titles), x1 - 8, y1), counts, black, size=BAG, gap=BAG_GAP)
+    for k, line in enumerate(reversed(notes)):
+        draw_text(draw, (x0 + 12, y1 - 10 - k * TABLE_LINE), line, SIZE_SMALL, TEXT_DIM if state != "current" else GOLD,
+                  anchor="ld")
 
 
 def draw_tables(img, draw, y0: int, view: dict, lang: str) -> int:
+    """The buy, silver and three sell tables with their briefcases, as tall as the tallest needs."""
     gap = 10
     w = (W - 32 - 4 * gap) / 5
-    h = 200
     tables = view["tables"]
     trig = view["triggers"]
-    boxes = [(16 + i * (w + gap), y0, 16 + i * (w + gap) + w, y0 + h) for i in range(5)]
-    _table_panel(img, draw, boxes[0], tk(lang, "table.buy"), tables["buy"], 0,
-                 [tk(lang, "render.trigger_table", count=trig["table"])], "")
-    _table_panel(img, draw, boxes[1], tk(lang, "table.silver"), tables["silver"], 0,
-                 [tk(lang, "render.trigger_table", count=trig["table"])], "")
     cur = view["sell_current"]
     used = view["sell_used"]
+    panels = [(tk(lang, "table.buy"), tables["buy"], 0, [tk(lang, "render.trigger_table", count=trig["table"])], ""),
+              (tk(lang, "table.silver"), tables["silver"], 0, [tk(lang, "render.trigger_table", count=trig["table"])],
+               "")]
     for i in range(3):
         t_no = i + 1
         counts = tables["sell"][i]
@@ -255,7 +284,11 @@ def draw_tables(img, draw, y0: int, view: dict, lang: str) -> int:
         state = "current" if t_no == cur else ("used" if done else "")
         note = ([tk(lang, "render.current"), tk(lang, "render.trigger_sell", count=trig["sell"])]
                 if state == "current" else [tk(lang, "render.used")] if done else [])
-        _table_panel(img, draw, boxes[2 + i], tk(lang, f"table.sell{t_no}"), counts, counts.get("black", 0), note, state)
+        panels.append((tk(lang, f"table.sell{t_no}"), counts, counts.get("black", 0), note, state))
+    h = max([200] + [_table_height(title, note, sum(v for k, v in counts.items() if k in COLOURS) + black, int(w - 20))
+                     for title, counts, black, note, _state in panels])
+    for i, panel in enumerate(panels):
+        _table_panel(img, draw, (16 + i * (w + gap), y0, 16 + i * (w + gap) + w, y0 + h), *panel)
     return y0 + h + 12
 
 
