@@ -37,6 +37,7 @@ from render.common import (
     font,
     rounded,
     seat_colour,
+    lines_at_most,
     text_width,
     wrap,
 )
@@ -85,7 +86,7 @@ def _ranks_text(ranks: Sequence[str], lang: str) -> str:
 
 
 #: The height of each further line a seat card's discards wrap onto.
-LINE_H = 28
+LINE_H = SIZE_SMALL + 6
 
 
 def _footer_lines(view: dict[str, Any], seat: int, lang: str, width: int) -> tuple[str, list[str]]:
@@ -252,98 +253,125 @@ def panel_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Imag
     priv = view.get("private")
     if me is None or priv is None or view.get("over"):
         return None
-    colour = seat_colour(me)
     width = PANEL_W
     phase = view.get("phase")
     hand = priv.get("hand", [])
     counts: dict[str, int] = {}
     for r in hand:
         counts[r] = counts.get(r, 0) + 1
-    ranks = [r for r in HIGH_TO_LOW if r in counts]
-    grid = {c["pos"]: c for c in view["grid"] if c is not None}
+    rows = _hand_rows(counts, lang)
     top_h = 0
     if phase == "dice":
         top_h = 300
     elif phase == "dispatch":
         top_h = max(290, 30 + view["rows"] * 100 + 30)
-    hand_h = 70 + (len(ranks) * 72 if ranks else 60)
-    height = 70 + top_h + hand_h + 20
-    img, draw = canvas(width, height)
+    hand_h = 70 + (sum(h for _r, _label, _lines, h in rows) if rows else 80)
+    img, draw = canvas(width, 70 + top_h + hand_h + 20)
     draw.rectangle([0, 0, width, 64], fill=PANEL)
-    draw.rectangle([0, 0, 12, 64], fill=colour)
-    draw_text(draw, (30, 32), name_of(names, me), SIZE_LABEL, TEXT, bold=True, anchor="lm", max_width=520)
-    draw_text(draw, (width - 24, 32), tk(lang, f"phase.{phase}"), SIZE_BODY, GOLD, bold=True, anchor="rm",
-              max_width=420)
-    y = 80
+    draw.rectangle([0, 0, 12, 64], fill=seat_colour(me))
+    pw = draw_text(draw, (width - 24, 32), tk(lang, f"phase.{phase}"), SIZE_BODY, GOLD, bold=True, anchor="rm",
+                   max_width=420)
+    draw_text(draw, (30, 32), name_of(names, me), SIZE_LABEL, TEXT, bold=True, anchor="lm", max_width=width - 84 - pw)
     if phase == "dice":
-        dice = view["seats"][me].get("dice") or []
-        draw_text(draw, (24, y + 14), tk(lang, "render.your_dice"), SIZE_BODY, TEXT, bold=True, anchor="lm")
-        y += 36
-        if dice:
-            for k, f in enumerate(dice):
-                seat_die(draw, 24 + k * 100, y, 84, f, me)
-        else:
-            draw_text(draw, (24, y + 40), tk(lang, "render.no_dice"), SIZE_BODY, TEXT_DIM, anchor="lm")
-        y += 100
-        claim = priv.get("claimable", [])
-        draw_text(draw, (24, y + 14), tk(lang, "render.can_claim"), SIZE_BODY, TEXT, bold=True, anchor="lm")
-        y += 34
-        if claim:
-            x = 24
-            for pos in claim[:8]:
-                property_card(draw, (x, y + 26, x + 110, y + 110), grid[pos]["faces"])
-                draw_text(draw, (x + 55, y + 12), pos, SIZE_BODY, GOLD, bold=True, anchor="mm")
-                x += 120
-        else:
-            draw_text(draw, (24, y + 30), tk(lang, "render.nothing_claimable"), SIZE_BODY, TEXT_DIM, anchor="lm")
-        y = 80 + top_h
+        _panel_dice(draw, view, priv, me, lang, 80)
     elif phase == "dispatch":
-        # Your claimed cards on the left (sent ones show your face-up rank), and the whole
-        # table on the right: where your employees go decides what they hit.
-        mine = {p["pos"]: p["rank"] for p in priv.get("placed", [])}
-        chosen = {p["pos"]: p["rank"] for p in priv.get("picks", [])}
-        owed = priv.get("owed", [])
-        draw_text(draw, (24, y + 14), tk(lang, "render.your_claims"), SIZE_BODY, TEXT, bold=True, anchor="lm")
-        cy = y + 40
-        for k, pos in enumerate(sorted(set(owed) | set(mine))):
-            c = grid.get(pos)
-            if c is None:
-                continue
-            x = 24 + (k % 3) * 170
-            draw_text(draw, (x + 75, cy + 14), pos, SIZE_BODY, GOLD, bold=True, anchor="mm")
-            box = (x, cy + 34, x + 150, cy + 184)
-            if pos in mine or pos in chosen:
-                # Sent (confirmed), or chosen and still changeable until the Confirm.
-                property_card(draw, box, c["faces"], None, small_faces=True)
-                employee_card(draw, (x + 24, cy + 34 + 150 * 0.36, x + 126, cy + 34 + 150 * 0.95), me,
-                              mine.get(pos) or chosen[pos], lang)
-                if pos not in mine:
-                    _pill(draw, x + 16, cy + 210, tk(lang, "render.chosen"), PANEL_LIGHT, TEXT)
-            else:
-                property_card(draw, box, c["faces"], me)
-                _pill(draw, x + 16, cy + 210, tk(lang, "render.to_send"), colour, contrast(colour))
-        live_board(img, draw, width - 450, y, 440, view, max_cell=100, mine=mine, lang=lang)
-        y = 80 + top_h
-    # the hand, with each rank's reach
-    draw.line([24, y, width - 24, y], fill=LINE, width=2)
+        _panel_dispatch(img, draw, view, priv, me, lang, 80)
+    _panel_hand(draw, priv, me, rows, len(hand), lang, 80 + top_h)
+    return img
+
+
+def _panel_dice(draw: ImageDraw.ImageDraw, view: dict[str, Any], priv: dict[str, Any], me: int, lang: str,
+                y: int) -> None:
+    """Your dice, and the cards you may claim with them."""
+    grid = {c["pos"]: c for c in view["grid"] if c is not None}
+    dice = view["seats"][me].get("dice") or []
+    draw_text(draw, (24, y + 14), tk(lang, "render.your_dice"), SIZE_BODY, TEXT, bold=True, anchor="lm")
+    y += 36
+    if dice:
+        for k, f in enumerate(dice):
+            seat_die(draw, 24 + k * 100, y, 84, f, me)
+    else:
+        draw_text(draw, (24, y + 40), tk(lang, "render.no_dice"), SIZE_BODY, TEXT_DIM, anchor="lm")
+    y += 100
+    claim = priv.get("claimable", [])
+    draw_text(draw, (24, y + 14), tk(lang, "render.can_claim"), SIZE_BODY, TEXT, bold=True, anchor="lm")
+    y += 34
+    if not claim:
+        draw_text(draw, (24, y + 30), tk(lang, "render.nothing_claimable"), SIZE_BODY, TEXT_DIM, anchor="lm",
+                  max_width=PANEL_W - 48)
+    for k, pos in enumerate(claim[:8]):
+        x = 24 + k * 120
+        property_card(draw, (x, y + 26, x + 110, y + 110), grid[pos]["faces"])
+        draw_text(draw, (x + 55, y + 12), pos, SIZE_BODY, GOLD, bold=True, anchor="mm")
+
+
+def _panel_dispatch(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], priv: dict[str, Any], me: int,
+                    lang: str, y: int) -> None:
+    """Your claimed cards on the left (sent ones show your face-up rank), and the whole table on
+    the right: where your employees go decides what they hit."""
+    grid = {c["pos"]: c for c in view["grid"] if c is not None}
+    colour = seat_colour(me)
+    mine = {p["pos"]: p["rank"] for p in priv.get("placed", [])}
+    chosen = {p["pos"]: p["rank"] for p in priv.get("picks", [])}
+    owed = priv.get("owed", [])
+    draw_text(draw, (24, y + 14), tk(lang, "render.your_claims"), SIZE_BODY, TEXT, bold=True, anchor="lm",
+              max_width=PANEL_W - 490)
+    cy = y + 40
+    for k, pos in enumerate(sorted(set(owed) | set(mine))):
+        c = grid.get(pos)
+        if c is None:
+            continue
+        x = 24 + (k % 3) * 170
+        draw_text(draw, (x + 75, cy + 14), pos, SIZE_BODY, GOLD, bold=True, anchor="mm")
+        box = (x, cy + 34, x + 150, cy + 184)
+        if pos in mine or pos in chosen:
+            # Sent (confirmed), or chosen and still changeable until the Confirm.
+            property_card(draw, box, c["faces"], None, small_faces=True)
+            employee_card(draw, (x + 24, cy + 34 + 150 * 0.36, x + 126, cy + 34 + 150 * 0.95), me,
+                          mine.get(pos) or chosen[pos], lang)
+            if pos not in mine:
+                _pill(draw, x + 16, cy + 210, tk(lang, "render.chosen"), PANEL_LIGHT, TEXT)
+        else:
+            property_card(draw, box, c["faces"], me)
+            _pill(draw, x + 16, cy + 210, tk(lang, "render.to_send"), colour, contrast(colour))
+    live_board(img, draw, PANEL_W - 450, y, 440, view, max_cell=100, mine=mine, lang=lang)
+
+
+#: A hand row: the rank's name, and below it what the rank does (wrapped).
+HAND_LINE = SIZE_SMALL + 6
+
+
+def _hand_rows(counts: dict[str, int], lang: str) -> list[tuple[str, str, list[str], int]]:
+    """(rank, label, reach lines, row height) for each rank in the hand, strongest first."""
+    rows = []
+    for r in (r for r in HIGH_TO_LOW if r in counts):
+        label = tk(lang, f"rank.{r}") + (f" ×{counts[r]}" if counts[r] > 1 else "")
+        lines = lines_at_most(tk(lang, f"reach.{r}"), PANEL_W - 130, font(SIZE_SMALL), 3)
+        rows.append((r, label, lines, max(76, 48 + HAND_LINE * len(lines))))
+    return rows
+
+
+def _panel_hand(draw: ImageDraw.ImageDraw, priv: dict[str, Any], me: int, rows: list, count: int, lang: str,
+                y: int) -> None:
+    """The hand, with each rank's reach."""
+    draw.line([24, y, PANEL_W - 24, y], fill=LINE, width=2)
     y += 14
-    draw_text(draw, (24, y + 16), tk(lang, "render.your_hand", count=len(hand)), SIZE_BODY, TEXT, bold=True,
-              anchor="lm")
+    hw = draw_text(draw, (24, y + 16), tk(lang, "render.your_hand", count=count), SIZE_BODY, TEXT, bold=True,
+                   anchor="lm")
     disc = priv.get("discards", [])
     if disc:
         dtext = tk(lang, "render.discard_list", list=_ranks_text(disc, lang))
-        draw_text(draw, (width - 24, y + 16), dtext, SIZE_SMALL, TEXT_DIM, anchor="rm", max_width=520)
-    y += 44
-    if not ranks:
-        for k, line in enumerate(wrap(tk(lang, "render.empty_hand"), width - 60, font(SIZE_BODY))[:2]):
-            draw_text(draw, (24, y + 14 + k * 32), line, SIZE_BODY, TEXT_DIM, anchor="lm")
-    for r in ranks:
+        draw_text(draw, (PANEL_W - 24, y + 16), dtext, SIZE_SMALL, TEXT_DIM, anchor="rm", max_width=PANEL_W - 72 - hw)
+    y += 48
+    if not rows:
+        for k, line in enumerate(lines_at_most(tk(lang, "render.empty_hand"), PANEL_W - 60, font(SIZE_BODY), 2)):
+            draw_text(draw, (24, y + 14 + k * 36), line, SIZE_BODY, TEXT_DIM, anchor="lm")
+    for r, label, lines, h in rows:
         employee_card(draw, (24, y, 88, y + 64), me, r, lang, label=False)
-        label = tk(lang, f"rank.{r}") + (f" ×{counts[r]}" if counts[r] > 1 else "")
-        draw_text(draw, (106, y + 16), label, SIZE_BODY, TEXT, bold=True, anchor="lm", max_width=width - 130)
-        draw_text(draw, (106, y + 46), tk(lang, f"reach.{r}"), SIZE_SMALL, TEXT_DIM, anchor="lm", max_width=width - 130)
-        y += 72
-    return img
+        draw_text(draw, (106, y + 16), label, SIZE_BODY, TEXT, bold=True, anchor="lm", max_width=PANEL_W - 130)
+        for k, line in enumerate(lines):
+            draw_text(draw, (106, y + 52 + k * HAND_LINE), line, SIZE_SMALL, TEXT_DIM, anchor="lm")
+        y += h
 
 
 # -- results -----------------------------------------------------------------------------------
