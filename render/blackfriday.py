@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from engine.blackfriday.data import COLOURS
+from engine.blackfriday.data import COLOURS, ROWS
 from render.common import (
     picture,
     BAD,
@@ -44,32 +44,44 @@ from render.common import (
 from render.blackfriday_parts import (
     BAND,
     BLACK_BAG,
+    CELL_H,
     GRID_W,
+    MARKET_H,
+    MARKET_X1,
     SILVER_COLOUR,
     STOCK,
+    TRACK_H,
     W,
     briefcase,
+    changes,
     dark,
+    draw_bag,
+    draw_last_draw,
+    draw_level,
     draw_market,
     draw_price_table,
-    draw_side,
-    draw_silver_track,
-    draw_tables,
+    draw_silver,
+    draw_stocks,
+    draw_table,
     draw_text,
+    draw_track,
+    draw_track_head,
     name_of,
+    table_panels,
     tk,
 )
+from render.compose import Sheet, part
 
-def _players(draw, y0: int, view: dict, names, lang: str) -> int:
-    """One card per seat: name, start player, unused special options (or "special card used"),
-    owed interest. Long lines wrap onto a second line rather than being cut, and every card is
-    as tall as the tallest."""
+T = "blackfriday"
+
+def _player_cards(view: dict, names, lang: str) -> tuple[list[list[tuple[str, tuple]]], int, float]:
+    """Each seat's lines below its name (start player, unused special options or "special card
+    used"; long lines wrap rather than being cut), the height every card takes (the tallest),
+    and their width."""
     seats = view["seats"]
     n = len(seats)
-    gap = 10
-    w = (W - 32 - gap * (n - 1)) / n
+    w = (W - 32 - 10 * (n - 1)) / n
     small = font(SIZE_SMALL)
-    line_h = SIZE_SMALL + 5
     cards = []
     for s in seats:
         entries = []
@@ -82,47 +94,157 @@ def _players(draw, y0: int, view: dict, names, lang: str) -> int:
         elif not s.get("start"):
             entries.append((tk(lang, "render.special_spent"), TEXT_DIM))
         # Each wraps: the start player on two lines at most, the options on three.
-        lines = [(line, colour) for text, colour in entries
-                 for line in lines_at_most(text, int(w - 24), small, 2 if text.startswith("★") else 3)]
-        cards.append(lines)
+        cards.append([(line.replace("\u00a0", " "), colour) for text, colour in entries
+                      for line in lines_at_most(text, int(w - 24), small, 2 if text.startswith("★") else 3)])
+    line_h = SIZE_SMALL + 5
     h = max(132, max(52 + line_h * len(lines) + (30 if s["debt"] else 0) + 12 for lines, s in zip(cards, seats)))
-    active = view.get("active")
-    for i, (s, lines) in enumerate(zip(seats, cards)):
-        x = 16 + i * (w + gap)
-        is_active = i == active and not view["over"]
-        rounded(draw, (x, y0, x + w, y0 + h), fill=PANEL, outline=GOLD if is_active else LINE, width=4 if is_active else 2)
-        chip(draw, (x + 22, y0 + 26), 11, seat_colour(i))
-        draw_text(draw, (x + 40, y0 + 26), name_of(names, i), SIZE_BODY, TEXT, bold=True, anchor="lm",
-                  max_width=int(w - 52))
-        y = y0 + 52
-        for line, colour in lines:
-            draw_text(draw, (x + 14, y), line.replace("\u00a0", " "), SIZE_SMALL, colour, max_width=int(w - 24))
-            y += line_h
-        if s["debt"]:
-            draw.rectangle([x + 14, y + 4, x + 34, y + 24], fill=(90, 40, 40), outline=BAD, width=2)
-            draw_text(draw, (x + 42, y + 14), tk(lang, "render.debt"), SIZE_SMALL, BAD, anchor="lm",
-                      max_width=int(w - 56))
-    return y0 + h + 14
+    return cards, h, w
 
 
-@picture(W)
-def table_image(view: dict, names: list[str], lang: str) -> Image.Image:
-    img, draw = canvas(W, 1800)  # more than the board ever takes; cut to its height below
+@part(T, 256)
+def _player_part(seat: int, name: str, lines: list, debt: bool, active: bool, h: int, w: float, lang: str) -> Image.Image:
+    """One seat's card: name, start player, unused special options, owed interest."""
+    img, draw = canvas(int(w) + 2, h + 1)
+    rounded(draw, (0, 0, w, h), fill=PANEL, outline=GOLD if active else LINE, width=4 if active else 2)
+    chip(draw, (22, 26), 11, seat_colour(seat))
+    draw_text(draw, (40, 26), name, SIZE_BODY, TEXT, bold=True, anchor="lm", max_width=int(w - 52))
+    y = 52
+    for line, colour in lines:
+        draw_text(draw, (14, y), line, SIZE_SMALL, tuple(colour), max_width=int(w - 24))
+        y += SIZE_SMALL + 5
+    if debt:
+        draw.rectangle([14, y + 4, 34, y + 24], fill=(90, 40, 40), outline=BAD, width=2)
+        draw_text(draw, (42, y + 14), tk(lang, "render.debt"), SIZE_SMALL, BAD, anchor="lm", max_width=int(w - 56))
+    return img
+
+
+SIDE_X = 16 + GRID_W + 20
+SIDE_W = W - 16 - SIDE_X
+
+
+@part(T, 16)
+def _header_part(title: str, sub: str) -> Image.Image:
+    img, draw = canvas(W, 80)
+    header(draw, W, title, sub)
+    return img
+
+
+@part(T, 64)
+def _prices_part(prices: dict, level: int, lang: str) -> Image.Image:
+    img, draw = canvas(GRID_W + 1, ROWS * CELL_H + 88)
+    draw_price_table(img, draw, 0, 0, {"prices": prices, "level": level}, lang)
+    return img
+
+
+@part(T, 16)
+def _level_part(level: int, limits: dict, lang: str) -> Image.Image:
+    img, draw = canvas(SIDE_W + 1, 120)
+    draw_level(draw, 0, 0, SIDE_W, level, limits, lang)
+    return img
+
+
+@part(T, 64)
+def _stocks_part(prices: dict, moves: dict, lang: str) -> Image.Image:
+    img, draw = canvas(SIDE_W + 1, 5 * 52 + 30)
+    draw_stocks(img, draw, 0, 0, SIDE_W, prices, moves, lang)
+    return img
+
+
+@part(T, 64)
+def _silver_part(price: int, purchases: int, lang: str) -> Image.Image:
+    img, draw = canvas(SIDE_W + 1, 78)
+    draw_silver(draw, 0, 0, SIDE_W, price, purchases, lang)
+    return img
+
+
+@part(T, 64)
+def _last_draw_part(last: dict | None, who: str, lang: str) -> Image.Image:
+    img, draw = canvas(SIDE_W + 1, 44)
+    return img.crop((0, 0, SIDE_W + 1, max(1, draw_last_draw(img, draw, 0, 0, SIDE_W, last, who, lang))))
+
+
+@part(T, 128)
+def _table_part(panel: list, h: int, w: float) -> Image.Image:
+    img, draw = canvas(int(w) + 2, h + 1)
+    draw_table(img, draw, (0, 0, w, h), tuple(panel))
+    return img
+
+
+@part(T, 64)
+def _market_part(market: dict, lang: str) -> Image.Image:
+    img, draw = canvas(MARKET_X1 - 16 + 1, MARKET_H + 1)
+    draw_market(img, draw, 0, 0, market, lang)
+    return img
+
+
+@part(T, 64)
+def _bag_part(bag: dict, wsj: int, lang: str) -> Image.Image:
+    w = W - 16 - (MARKET_X1 + 12)
+    img, draw = canvas(w + 1, MARKET_H + 1)
+    draw_bag(draw, 0, 0, w, bag, wsj, lang)
+    return img
+
+
+@part(T, 64)
+def _track_head_part(purchases: int, lang: str) -> Image.Image:
+    img, draw = canvas(W, 48)
+    draw_track_head(draw, 0, purchases, lang)
+    return img
+
+
+@part(T, 64)
+def _track_part(index: int) -> Image.Image:
+    img, draw = canvas(W, TRACK_H + 4)
+    draw_track(img, draw, 0, index)
+    return img
+
+
+def _table(view: dict, names: list[str], lang: str) -> Sheet:
+    """The board as a sheet of parts: header; the price table beside the level card, the prices,
+    silver and the last draw; the five tables; the market and the bag; the silver track; the
+    players' cards. Each part is drawn again only when what it shows changes."""
     if view["over"]:
         sub = tk(lang, "phase.over")
     elif view["phase"] == "setup":
         sub = tk(lang, "phase.setup")
     else:
         sub = tk(lang, "render.turn_of", name=name_of(names, view.get("active")))
-    y = header(draw, W, tk(lang, "render.title"), sub)
-    bottom_left = draw_price_table(img, draw, 16, y, view, lang)
-    bottom_right = draw_side(img, draw, 16 + GRID_W + 20, y, W - 16, view, names, lang)
-    y = max(bottom_left, bottom_right) + 4
-    y = draw_tables(img, draw, y, view, lang)
-    y = draw_market(img, draw, y, view, lang)
-    y = draw_silver_track(img, draw, y, view, lang)
-    y = _players(draw, y, view, names, lang)
-    return _flat(img.crop((0, 0, W, y)))
+    last = view.get("last_draw")
+    side = [_level_part(view["level"], view["limits"], lang), _stocks_part(view["prices"], changes(view), lang),
+            _silver_part(view["silver"]["price"], view["purchases"], lang),
+            _last_draw_part(last, name_of(names, last["seat"]) if last else "", lang)]
+    prices = _prices_part(view["prices"], view["level"], lang)
+    top = 80 + max(prices.height, sum(p.height for p in side)) + 4
+    panels, table_h = table_panels(view, lang)
+    tw = (W - 32 - 4 * 10) / 5
+    cards, card_h, cw = _player_cards(view, names, lang)
+    market_y = top + table_h + 12
+    track_y = market_y + MARKET_H + 12
+    players_y = track_y + 48 + TRACK_H + 4
+    sheet = Sheet(T, W, players_y + card_h + 14, BG)
+    sheet.paste(_header_part(tk(lang, "render.title"), sub), (0, 0))
+    sheet.paste(prices, (16, 80))
+    y = 80
+    for piece in side:
+        sheet.paste(piece, (SIDE_X, y))
+        y += piece.height
+    for i, panel in enumerate(panels):
+        sheet.paste(_table_part(list(panel), table_h, tw), (16 + i * (tw + 10), top))
+    sheet.paste(_market_part(view["market"], lang), (16, market_y))
+    sheet.paste(_bag_part(view["bag"], view["wsj"], lang), (MARKET_X1 + 12, market_y))
+    sheet.paste(_track_head_part(view["purchases"], lang), (0, track_y))
+    sheet.paste(_track_part(view["silver"]["index"]), (0, track_y + 48))
+    active = view.get("active")
+    for i, (seat, lines) in enumerate(zip(view["seats"], cards)):
+        piece = _player_part(i, name_of(names, i), lines, bool(seat["debt"]), i == active and not view["over"],
+                             card_h, cw, lang)
+        sheet.paste(piece, (16 + i * (cw + 10), players_y))
+    return sheet
+
+
+@picture(W)
+def table_image(view: dict, names: list[str], lang: str) -> Image.Image:
+    return _table(view, names, lang).img
 
 
 @lru_cache(maxsize=1)

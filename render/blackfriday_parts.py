@@ -52,6 +52,12 @@ BAND = [(26, 62, 46), (36, 84, 60)]  # the board's dark and light green level ba
 
 
 
+def palette_colours() -> list[tuple[int, int, int]]:
+    """Colours worked out while drawing, kept exactly in the palette (tools/pictures.py): the
+    briefcases' edges and their dimmed forms (an empty market, a colour not held)."""
+    return [dark(c, f) for c in [*STOCK.values(), BLACK_BAG] for f in (0.3, 0.4, 0.55, 0.6)] + [dark(b, 0.6) for b in BAND]
+
+
 def name_of(names, seat) -> str:
     if seat is None:
         return ""
@@ -189,42 +195,54 @@ def _change(view: dict, c: str) -> int:
 PRICE_X = 330
 
 
-def draw_side(img, draw, x0: int, y0: int, x1: int, view: dict, names, lang: str) -> int:
-    """Level card, current prices, silver price and the last draw."""
-    lim = view["limits"]
-    level = view["level"]
+def draw_level(draw, x0: int, y0: int, x1: int, level: int, lim: dict, lang: str) -> int:
+    """The level card: the level and its limits."""
     rounded(draw, (x0, y0, x1, y0 + 104), fill=PANEL_LIGHT, outline=GOLD)
     lvl = tk(lang, "render.start_level") if level == 0 else str(level)
     draw_text(draw, (x0 + 18, y0 + 10), f"{tk(lang, 'render.level')} {lvl}", SIZE_TITLE - 4, GOLD, bold=True)
     draw_text(draw, (x0 + 18, y0 + 64), tk(lang, "render.level_card", subsidy=lim["subsidy"], action=lim["action"],
                                             draw=lim["draw"]), SIZE_SMALL, TEXT, max_width=x1 - x0 - 30)
-    y = y0 + 120
+    return y0 + 120
+
+
+def draw_stocks(img, draw, x0: int, y: int, x1: int, prices: dict, changes: dict, lang: str) -> int:
+    """Each colour's price, and its change at the last adjustment (the market's counts are in
+    the market panel below)."""
     rounded(draw, (x0, y, x1, y + 5 * 52 + 16), fill=PANEL)
     for i, c in enumerate(COLOURS):
         ry = y + 10 + i * 52
-        p = view["prices"][c]
         briefcase(img, x0 + 14, ry + 6, 40, STOCK[c])
         draw_text(draw, (x0 + 66, ry + 24), tk(lang, f"colour.{c}"), SIZE_BODY, TEXT, anchor="lm", max_width=PRICE_X - 190)
-        draw_text(draw, (x0 + PRICE_X, ry + 24), f"${p['price']}", SIZE_LABEL + 4, TEXT, bold=True, anchor="rm")
-        d = _change(view, c)
-        if d:  # the market's counts are in the market panel below
+        draw_text(draw, (x0 + PRICE_X, ry + 24), f"${prices[c]['price']}", SIZE_LABEL + 4, TEXT, bold=True, anchor="rm")
+        d = changes[c]
+        if d:
             draw_text(draw, (x0 + PRICE_X + 14, ry + 24), f"{'▲' if d > 0 else '▼'}{abs(d)}", SIZE_BODY,
                       GOOD if d > 0 else BAD, anchor="lm")
-    y += 5 * 52 + 30
+    return y + 5 * 52 + 30
+
+
+def draw_silver(draw, x0: int, y: int, x1: int, price: int, purchases: int, lang: str) -> int:
+    """The silver price and the silver bought since the last adjustment."""
     rounded(draw, (x0, y, x1, y + 64), fill=PANEL)
     chip(draw, (x0 + 34, y + 32), 18, SILVER_COLOUR, outline=(90, 96, 110))
     draw_text(draw, (x0 + 66, y + 32), tk(lang, "render.silver"), SIZE_BODY, TEXT, anchor="lm", max_width=PRICE_X - 190)
-    draw_text(draw, (x0 + PRICE_X, y + 32), f"${view['silver']['price']}", SIZE_LABEL + 4, TEXT, bold=True, anchor="rm")
-    count = view["purchases"]
-    draw_text(draw, (x1 - 14, y + 32), f"+{count}", SIZE_SMALL, TEXT_DIM, anchor="rm")
-    y += 78
-    last = view.get("last_draw")
+    draw_text(draw, (x0 + PRICE_X, y + 32), f"${price}", SIZE_LABEL + 4, TEXT, bold=True, anchor="rm")
+    draw_text(draw, (x1 - 14, y + 32), f"+{purchases}", SIZE_SMALL, TEXT_DIM, anchor="rm")
+    return y + 78
+
+
+def draw_last_draw(img, draw, x0: int, y: int, x1: int, last: dict | None, who: str, lang: str) -> int:
+    """Who drew last, and the briefcases they drew."""
     if last:
-        draw_text(draw, (x0 + 4, y + 16), tk(lang, "render.last_draw", name=name_of(names, last["seat"])), SIZE_SMALL,
-                  TEXT_DIM, anchor="lm", max_width=220)
+        draw_text(draw, (x0 + 4, y + 16), tk(lang, "render.last_draw", name=who), SIZE_SMALL, TEXT_DIM, anchor="lm",
+                  max_width=220)
         _bags_row(img, (x0 + 232, y, x1, y + 40), last["bags"], last["black"], size=34, gap=5)
         y += 44
     return y
+
+
+def changes(view: dict) -> dict[str, int]:
+    return {c: _change(view, c) for c in COLOURS}
 
 
 TABLE_LINE = SIZE_SMALL + 4
@@ -266,10 +284,10 @@ def _table_panel(img, draw, box, title: str, counts: dict, black: int, note: lis
                   anchor="ld")
 
 
-def draw_tables(img, draw, y0: int, view: dict, lang: str) -> int:
-    """The buy, silver and three sell tables with their briefcases, as tall as the tallest needs."""
-    gap = 10
-    w = (W - 32 - 4 * gap) / 5
+def table_panels(view: dict, lang: str) -> tuple[list[tuple], int]:
+    """The buy, silver and three sell tables as (title, counts, blacks, notes, state), and the
+    height every panel takes (that of the tallest)."""
+    w = (W - 32 - 4 * 10) / 5
     tables = view["tables"]
     trig = view["triggers"]
     cur = view["sell_current"]
@@ -287,37 +305,42 @@ def draw_tables(img, draw, y0: int, view: dict, lang: str) -> int:
         panels.append((tk(lang, f"table.sell{t_no}"), counts, counts.get("black", 0), note, state))
     h = max([200] + [_table_height(title, note, sum(v for k, v in counts.items() if k in COLOURS) + black, int(w - 20))
                      for title, counts, black, note, _state in panels])
-    for i, panel in enumerate(panels):
-        _table_panel(img, draw, (16 + i * (w + gap), y0, 16 + i * (w + gap) + w, y0 + h), *panel)
-    return y0 + h + 12
+    return panels, h
 
 
-def draw_market(img, draw, y0: int, view: dict, lang: str) -> int:
-    h = 96
-    mx1 = 770
-    rounded(draw, (16, y0, mx1, y0 + h), fill=PANEL)
-    draw_text(draw, (30, y0 + 8), tk(lang, "render.market"), SIZE_SMALL + 2, TEXT, bold=True)
-    gw = (mx1 - 30 - 16) / 5
+def draw_table(img, draw, box, panel: tuple) -> None:
+    _table_panel(img, draw, box, *panel)
+
+
+MARKET_X1 = 770
+MARKET_H = 96
+
+
+def draw_market(img, draw, x0: int, y0: int, market: dict, lang: str) -> None:
+    """The market's briefcases by colour, with their counts."""
+    mx1 = x0 + MARKET_X1 - 16
+    rounded(draw, (x0, y0, mx1, y0 + MARKET_H), fill=PANEL)
+    draw_text(draw, (x0 + 14, y0 + 8), tk(lang, "render.market"), SIZE_SMALL + 2, TEXT, bold=True)
+    gw = (mx1 - x0 - 30) / 5
     for i, c in enumerate(COLOURS):
-        gx = 30 + i * gw
-        n = view["market"][c]
+        gx = x0 + 14 + i * gw
+        n = market[c]
         if n == 0:
             briefcase(img, gx, y0 + 44, 38, dark(STOCK[c], 0.3), outline=dark(STOCK[c], 0.6))
         for k in range(min(n, 4)):
             briefcase(img, gx + k * 9, y0 + 44, 38, STOCK[c])
         draw_text(draw, (gx + 38 + 9 * max(0, min(n, 4) - 1) + 8, y0 + 62), f"×{n}", SIZE_BODY,
                   TEXT if n else BAD, bold=True, anchor="lm")
-    # The bag and the Wall Street Journal stock.
-    bx0 = mx1 + 12
-    rounded(draw, (bx0, y0, W - 16, y0 + h), fill=PANEL)
-    bag = view["bag"]
-    _sack(draw, bx0 + 14, y0 + 10, 40)
-    draw_text(draw, (bx0 + 66, y0 + 30), tk(lang, "render.bag", size=bag["size"], black=bag["black"]), SIZE_SMALL + 2,
-              TEXT, anchor="lm", max_width=W - 16 - bx0 - 80)
-    wsj = view["wsj"]
-    draw_text(draw, (bx0 + 14, y0 + 74), tk(lang, "render.wsj", count=wsj), SIZE_SMALL, TEXT_DIM, anchor="lm",
-              max_width=W - 16 - bx0 - 28)
-    return y0 + h + 12
+
+
+def draw_bag(draw, x0: int, y0: int, x1: int, bag: dict, wsj: int, lang: str) -> None:
+    """The bag and the Wall Street Journal stock."""
+    rounded(draw, (x0, y0, x1, y0 + MARKET_H), fill=PANEL)
+    _sack(draw, x0 + 14, y0 + 10, 40)
+    draw_text(draw, (x0 + 66, y0 + 30), tk(lang, "render.bag", size=bag["size"], black=bag["black"]), SIZE_SMALL + 2,
+              TEXT, anchor="lm", max_width=x1 - x0 - 80)
+    draw_text(draw, (x0 + 14, y0 + 74), tk(lang, "render.wsj", count=wsj), SIZE_SMALL, TEXT_DIM, anchor="lm",
+              max_width=x1 - x0 - 28)
 
 
 def _sack(draw, x, y, w) -> None:
@@ -360,14 +383,15 @@ def _track_layer(passed: bool) -> Image.Image:
     return img
 
 
-def draw_silver_track(img, draw, y0: int, view: dict, lang: str) -> int:
+def draw_track_head(draw, y0: int, purchases: int, lang: str) -> None:
     draw_text(draw, (16, y0), tk(lang, "render.silver_track"), SIZE_LABEL, GOLD, bold=True)
-    count = view["purchases"]
-    draw_text(draw, (W - 16, y0 + 18), tk(lang, "render.purchases", count=count, steps=count // 3), SIZE_SMALL,
+    draw_text(draw, (W - 16, y0 + 18), tk(lang, "render.purchases", count=purchases, steps=purchases // 3), SIZE_SMALL,
               TEXT_DIM, anchor="rm", max_width=640)
-    y0 += 48
+
+
+def draw_track(img, draw, y0: int, cur: int) -> None:
+    """The silver track, the spaces passed greyed, the current one framed with the marker."""
     img.paste(_track_layer(False), (0, y0))
-    cur = view["silver"]["index"]
     dim = _track_layer(True)
     for i in range(cur):
         x, y = _space(i)
@@ -379,4 +403,3 @@ def draw_silver_track(img, draw, y0: int, view: dict, lang: str) -> int:
     draw_text(draw, (x + TRACK_SW / 2, y0 + y + TRACK_SH / 2), str(SILVER[cur]), SIZE_SMALL + 2, TEXT, bold=True,
               anchor="mm")
     chip(draw, (x + TRACK_SW - 16, y0 + y + 2), 11, SILVER_COLOUR, outline=(40, 40, 50), width=2)
-    return y0 + TRACK_H + 4

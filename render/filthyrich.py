@@ -42,6 +42,7 @@ from render.common import (
 from render.filthyrich_hand import panel_image  # noqa: F401 (the title's renderer API)
 from render.filthyrich_words import (
     DARK_INK,
+    T,
     blend,
     card_name,
     is_light,
@@ -49,7 +50,8 @@ from render.filthyrich_words import (
     seat_name,
     short_hit,
 )
-from render.filthyrich_side import draw_side, player_rows, row_height, rows_height  # noqa: F401 (row_height: tests)
+from render.compose import Sheet, part
+from render.filthyrich_side import row_parts, side_parts
 from render.palette import flat
 
 W = 1200
@@ -70,17 +72,17 @@ def _cell_box(slot: int, y0: int) -> tuple[int, int, int, int]:
     return x, y, x + CELL, y + CELL
 
 
-def _draw_tabs(draw: ImageDraw.ImageDraw, view: dict, lang: str, y: int) -> int:
+def _draw_tabs(draw: ImageDraw.ImageDraw, page: int, counts: list[int], lang: str, y: int) -> int:
     """Page tabs 1-4, the open one lit, each with a dot per card on its page (nine at most)."""
     width = 3 * CELL + 2 * GAP
     tab_w = (width - 3 * 8) // 4
     for p in range(1, 5):
         x = GRID_X + (p - 1) * (tab_w + 8)
-        is_open = p == view["page"]
-        cards = sum(1 for s in view["binder"][p - 1] if s is not None)
-        fill = GOLD if is_open else (PANEL if p > view["page"] else PANEL_LIGHT)
+        is_open = p == page
+        cards = counts[p - 1]
+        fill = GOLD if is_open else (PANEL if p > page else PANEL_LIGHT)
         rounded(draw, (x, y, x + tab_w, y + 58), radius=10, fill=fill, outline=None)
-        colour = BG if is_open else (TEXT_DIM if p > view["page"] else TEXT)
+        colour = BG if is_open else (TEXT_DIM if p > page else TEXT)
         draw_text(draw, (x + tab_w / 2, y + 21), say(lang, "render.page", page=p), SIZE_BODY, colour, bold=is_open,
                   anchor="mm", max_width=tab_w - 12)
         step = 13
@@ -105,23 +107,40 @@ def _hit_marks(view: dict) -> dict[int, list[dict]]:
     return marks
 
 
-def _draw_binder(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: str, y0: int) -> int:
+def _cell_colours(cell: dict, page: int) -> tuple[tuple, tuple]:
+    """(fill, ink) of a card's cell: its owner's colour, dimmed when it shows through from a
+    lower page."""
+    base = seat_colour(cell["owner"])
+    if cell["page"] < page:
+        return blend(base, BG, 0.62), blend(TEXT, BG, 0.25)
+    fill = blend(base, (20, 20, 24), 0.18)
+    return fill, (DARK_INK if is_light(fill) else WHITE)
+
+
+SLEEVE = (30, 34, 44)
+
+
+def palette_colours() -> list[tuple[int, int, int]]:
+    """Colours worked out while drawing, kept exactly in the palette (tools/pictures.py): each
+    seat's cells (on the open page, showing through, their outlines), its row's stripe and text."""
+    out = []
+    for seat in range(6):
+        for page in (1, 2):
+            fill, ink = _cell_colours({"owner": seat, "page": 1}, page)
+            out += [fill, ink, blend(fill, WHITE, 0.25)]
+        out += [blend(seat_colour(seat), BG, 0.6), blend(seat_colour(seat), WHITE, 0.35)]
+    return out
+
+
+def binder_parts(view: dict, names: Sequence[str], lang: str, y0: int) -> list[tuple[Image.Image, tuple[int, int]]]:
+    """The page tabs, the sleeve with the bridges between the cells of one ad (so each ad reads
+    as one shape), and the nine cells, each a part, with where they go."""
     grid = view["grid"]
     page = view["page"]
-    y0 = _draw_tabs(draw, view, lang, y0)
-    # Sleeve backing.
-    width = 3 * CELL + 2 * GAP
-    rounded(draw, (GRID_X - 10, y0 - 10, GRID_X + width + 10, y0 + width + 10), radius=16, fill=(30, 34, 44),
-            outline=LINE, width=2)
-
-    def colours(cell):
-        base = seat_colour(cell["owner"])
-        if cell["page"] < page:
-            return blend(base, BG, 0.62), blend(TEXT, BG, 0.25)
-        fill = blend(base, (20, 20, 24), 0.18)
-        return fill, (DARK_INK if is_light(fill) else WHITE)
-
-    # Bridges between adjacent cells of one ad, so each ad reads as one shape.
+    counts = [sum(1 for s in view["binder"][p] if s is not None) for p in range(4)]
+    out = [(_tabs_part(page, counts, lang), (0, y0))]
+    y0 += TABS_H
+    bridges = []
     for s in range(1, 10):
         cell = grid[s - 1]
         if not cell:
@@ -132,12 +151,11 @@ def _draw_binder(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names:
                 continue
             other = grid[nb - 1]
             if other and other["sign"] == cell["sign"] and other["page"] == cell["page"]:
-                x0, y, x1, y1 = _cell_box(s, y0)
-                fill = colours(cell)[0]
-                if horizontal:
-                    draw.rectangle([x1 - 4, y + 14, x1 + GAP + 4, y1 - 14], fill=fill)
-                else:
-                    draw.rectangle([x0 + 14, y1 - 4, x1 - 14, y1 + GAP + 4], fill=fill)
+                x0, y, x1, y1 = _cell_box(s, 10)
+                x0, x1 = x0 - GRID_X + 10, x1 - GRID_X + 10
+                box = [x1 - 4, y + 14, x1 + GAP + 4, y1 - 14] if horizontal else [x0 + 14, y1 - 4, x1 - 14, y1 + GAP + 4]
+                bridges.append([box, _cell_colours(cell, page)[0]])
+    out.append((_sleeve_part(bridges), (GRID_X - 10, y0 - 10)))
     # The first visible cell of each ad carries its name.
     first: dict[str, int] = {}
     for s in range(1, 10):
@@ -145,24 +163,49 @@ def _draw_binder(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names:
             first[grid[s - 1]["sign"]] = s
     marks = _hit_marks(view)
     for s in range(1, 10):
-        _draw_cell(draw, view, names, lang, s, _cell_box(s, y0), first.get((grid[s - 1] or {}).get("sign")) == s,
-                   marks.get(s, []), colours)
-    return y0 + width + 20
+        cell = grid[s - 1]
+        owner = seat_name(names, cell["owner"]) if cell else ""
+        piece = _cell_part(cell, page, s, owner, first.get((cell or {}).get("sign")) == s, len(marks.get(s, [])), lang)
+        out.append((piece, _cell_box(s, y0)[:2]))
+    return out
 
 
-def _draw_cell(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: str, s: int, box, first: bool,
-               hits: list[dict], colours) -> None:
+@part(T, 16)
+def _tabs_part(page: int, counts: list[int], lang: str) -> Image.Image:
+    img, draw = canvas(W, TABS_H)
+    _draw_tabs(draw, page, counts, lang, 0)
+    return img
+
+
+@part(T, 64)
+def _sleeve_part(bridges: list) -> Image.Image:
+    width = 3 * CELL + 2 * GAP
+    img, draw = canvas(width + 21, width + 21)
+    rounded(draw, (0, 0, width + 20, width + 20), radius=16, fill=SLEEVE, outline=LINE, width=2)
+    for box, fill in bridges:
+        draw.rectangle(box, fill=tuple(fill))
+    return img
+
+
+@part(T, 512)
+def _cell_part(cell: dict | None, page: int, s: int, owner: str, first: bool, hits: int, lang: str) -> Image.Image:
+    img, draw = canvas(CELL + 1, CELL + 1, SLEEVE)
+    _draw_cell(draw, cell, page, s, owner, first, hits, lang)
+    return img
+
+
+def _draw_cell(draw: ImageDraw.ImageDraw, cell: dict | None, page: int, s: int, owner: str, first: bool, hits: int,
+               lang: str) -> None:
     """One slot of the open page: empty (its number), or the card on top in its owner's colour:
     the slot number and the owner across the top (and the page it shows through from), and in
-    the ad's first cell its business and payout."""
-    x0, y, x1, y1 = box
-    cell = view["grid"][s - 1]
-    page = view["page"]
+    the ad's first cell its business and payout. `hits`: dice of the last roll that landed here."""
+    x0, y, x1, y1 = 0, 0, CELL, CELL
+    box = (x0, y, x1, y1)
     if cell is None:
         rounded(draw, box, radius=12, fill=(40, 46, 58), outline=(70, 78, 94), width=2)
         draw_text(draw, ((x0 + x1) / 2, (y + y1) / 2), str(s), SIZE_LABEL + 10, (84, 92, 110), bold=True, anchor="mm")
     else:
-        fill, ink = colours(cell)
+        fill, ink = _cell_colours(cell, page)
         rounded(draw, box, radius=12, fill=fill, outline=blend(fill, WHITE, 0.25), width=2)
         left = x0 + 12 + (0 if hits else 10 + draw_text(draw, (x0 + 12, y + 8), str(s), SIZE_SMALL,
                                                          blend(ink, fill, 0.35), bold=True))
@@ -174,8 +217,7 @@ def _draw_cell(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang
             draw_text(draw, (x1 - 8 - tw / 2, y + 23), tag, SIZE_SMALL, TEXT_DIM, bold=True, anchor="mm")
             right = x1 - tw - 16
         if hits:
-            left = x0 + 6 + _die_badge(draw, x0, y, s, len(hits), cell) + 10
-        owner = seat_name(names, cell["owner"])
+            left = x0 + 6 + _die_badge(draw, x0, y, s, hits, cell) + 10
         if right - left >= text_width(owner[:2] + "…", font(SIZE_SMALL)):  # else the colour says it
             draw_text(draw, (left, y + 8), owner, SIZE_SMALL, ink, max_width=right - left)
         if first:
@@ -191,7 +233,7 @@ def _draw_cell(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang
             draw_text(draw, (x0 + 17, y1 - 30), pay, size, GOLD if cell["page"] == page else blend(GOLD, BG, 0.35),
                       True, "lm")
     if hits and cell is None:
-        _die_badge(draw, x0, y, s, len(hits), cell)
+        _die_badge(draw, x0, y, s, hits, cell)
 
 
 def _die_badge(draw: ImageDraw.ImageDraw, x0: int, y: int, s: int, dice: int, cell) -> int:
@@ -207,12 +249,13 @@ def _die_badge(draw: ImageDraw.ImageDraw, x0: int, y: int, s: int, dice: int, ce
 # -- the pictures ------------------------------------------------------------------------------
 
 
-def _header(draw: ImageDraw.ImageDraw, view: dict, lang: str, title: str) -> int:
+@part(T, 64)
+def _header_part(title: str, right: str) -> Image.Image:
+    img, draw = canvas(W, HEADER_H)
     draw.rectangle([0, 0, W, 70], fill=PANEL)
     draw_text(draw, (24, 35), title, SIZE_TITLE, GOLD, bold=True, anchor="lm", max_width=520)
-    right = say(lang, "render.round", round=view["round"]) + " · " + say(lang, "render.open_page", page=view["page"])
     draw_text(draw, (W - 24, 35), right, SIZE_BODY, TEXT, anchor="rm", max_width=600)
-    return HEADER_H
+    return img
 
 
 HEADER_H = 88
@@ -220,55 +263,42 @@ HEADER_H = 88
 BINDER_H = TABS_H + 3 * CELL + 2 * GAP + 20
 SIDE_X = GRID_X + 3 * CELL + 2 * GAP + 28
 SIDE_W = W - SIDE_X - 24
-#: Room for the side column before it is measured: more than it ever takes (12 market chips on
-#: two lines, 6 hit lines, the dice); if it ever took more, it is drawn again taller.
-SIDE_ROOM = 1400
 
 
-def _side_column(view: dict, names: Sequence[str], lang: str) -> Image.Image:
-    """The side column drawn on its own canvas and cut to its height, so the table can be sized
-    before anything is drawn on it (the rows below used to be drawn past a canvas sized for the
-    binder alone when the column ran longer)."""
-    room = SIDE_ROOM
-    while True:
-        img, draw = canvas(SIDE_W, room)
-        bottom = draw_side(draw, view, names, lang, 0, 0, SIDE_W)
-        if bottom <= room:
-            return img.crop((0, 0, SIDE_W, bottom))
-        room = bottom
-
-
-def _table(view: dict, names: Sequence[str], lang: str, results: bool) -> Image.Image:
+def _table(view: dict, names: Sequence[str], lang: str, results: bool) -> Sheet:
+    """The table as a sheet of parts: the header, the binder (tabs, sleeve, cells), the side
+    column and a row per player."""
     n = len(view["seats"])
     places = None
     if results:
         out = view.get("places")
         places = out if out else [1 if s in (view.get("winners") or []) else 2 for s in range(n)]
-    side = _side_column(view, names, lang)
-    rows_top = HEADER_H + max(BINDER_H, side.height) + 4
-    img, draw = canvas(W, rows_top + rows_height(view, names, lang, places) + 2)
+    side, side_h = side_parts(view, names, lang, SIDE_W)
+    rows = row_parts(view, names, lang, places)
+    rows_top = HEADER_H + max(BINDER_H, side_h) + 4
+    sheet = Sheet(T, W, rows_top + sum(r.height - 1 + 8 for r in rows) + 2, BG)
     title = say(lang, "name") + (" · " + say(lang, "render.results") if results else "")
-    y = _header(draw, view, lang, title)
-    _draw_binder(img, draw, view, names, lang, y)
-    img.paste(side, (SIDE_X, y))
-    player_rows(draw, view, names, lang, rows_top, places)
-    return img
-
-
-def _flat(img: Image.Image) -> Image.Image:
-    """These pictures are flat colours and text, with no gradients: a 256-colour palette looks
-    the same and halves the PNG encoding time and size (the 60 ms budget on a busy host)."""
-    return flat(img)
+    right = say(lang, "render.round", round=view["round"]) + " · " + say(lang, "render.open_page", page=view["page"])
+    sheet.paste(_header_part(title, right), (0, 0))
+    for piece, xy in binder_parts(view, names, lang, HEADER_H):
+        sheet.paste(piece, xy)
+    for piece, y in side:
+        sheet.paste(piece, (SIDE_X, HEADER_H + y))
+    y = rows_top
+    for row in rows:
+        sheet.paste(row, (0, y))
+        y += row.height - 1 + 8
+    return sheet
 
 
 @picture(W)
 def table_image(view: dict, names: list[str], lang: str) -> Image.Image:
-    return _flat(_table(view, names, lang, results=False))
+    return _table(view, names, lang, results=False).img
 
 
 @picture(W)
 def results_image(view: dict, names: list[str], lang: str) -> Image.Image:
-    return _flat(_table(view, names, lang, results=True))
+    return _table(view, names, lang, results=True).img
 
 
 #: The placement picture: the binder alone.
@@ -284,9 +314,10 @@ def placement_image(view: dict, names: list[str], lang: str, k: str, placements:
     draw.rectangle([0, 0, width, 70], fill=PANEL)
     draw_text(draw, (24, 35), say(lang, "ui.slots_pick", card=k, page=view["page"]), SIZE_BODY, GOLD, bold=True,
               anchor="lm", max_width=width - 48)
-    _draw_binder(img, draw, view, names, lang, 88)
+    for piece, xy in binder_parts(view, names, lang, 88):
+        img.paste(piece.convert("RGB"), xy)
     grid_top = 88 + TABS_H  # below the page tabs
     for slot in sorted({s for slots in placements for s in slots}):
         x0, y0, x1, y1 = _cell_box(slot, grid_top)
         draw.rounded_rectangle([x0 - 3, y0 - 3, x1 + 3, y1 + 3], radius=14, outline=GOLD, width=7)
-    return _flat(img)
+    return flat(img)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.filthyrich.data import BUSINESSES, LUXURIES, LUXURY_ORDER, kind
 from locales.format import join_list, separator
@@ -25,6 +25,7 @@ from render.common import (
     TEXT,
     TEXT_DIM,
     WHITE,
+    canvas,
     draw_text,
     fit_name,
     font,
@@ -33,7 +34,8 @@ from render.common import (
     seat_colour,
     text_width,
 )
-from render.filthyrich_words import blend, card_name, say, seat_name
+from render.compose import part
+from render.filthyrich_words import T, blend, card_name, say, seat_name
 
 W = 1200
 BUSINESSES_BY_SIGN = {b["sign"]: k for k, b in BUSINESSES.items()}
@@ -69,25 +71,49 @@ def _status(view: dict, names: Sequence[str], lang: str) -> tuple[str, str]:
     return head, sub
 
 
-def draw_side(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: str, x: int, y: int, w: int) -> int:
-    """The status, the last roll and the luxury market in a column `w` wide; returns its bottom."""
+def side_parts(view: dict, names: Sequence[str], lang: str, w: int) -> tuple[list[tuple[Image.Image, int]], int]:
+    """The side column as parts with their tops, and its height: the status (it changes with
+    every action), the last roll, the market, the piles."""
     head, sub = _status(view, names, lang)
+    roll = view.get("roll")
+    if roll:
+        roll = {**roll, "lines": [[_hit_line(h, names, lang, w - 32), seat_colour(h["seat"])]
+                                  for h in roll["hits"] if h["sign"]], "who": seat_name(names, roll["seat"])}
+    market = [lid for lid in LUXURY_ORDER if lid in view["market"]]
+    status, rolled = _status_part(head, sub, w), _roll_part(roll, lang, w)
+    market = _market_part(market, lang, w)
+    piles = _piles_part(view["removed"], view["deck_count"], len(view["discard"]), lang, w)
+    roll_y = status.height - 1 + 16  # boxes are a pixel taller than their tops' distance
+    market_y = roll_y + rolled.height - 1 + 22
+    piles_y = market_y + market.height
+    return [(status, 0), (rolled, roll_y), (market, market_y), (piles, piles_y)], piles_y + piles.height
+
+
+@part(T, 64)
+def _status_part(head: str, sub: str, w: int) -> Image.Image:
     subs = lines_at_most(sub, w - 32, font(SIZE_SMALL), 2)
     h = 64 + LINE_H * len(subs)
-    rounded(draw, (x, y, x + w, y + h), fill=PANEL, outline=GOLD, width=3)
-    draw_text(draw, (x + 16, y + 10), head, SIZE_LABEL, GOLD, bold=True, max_width=w - 32)
+    img, draw = canvas(w + 1, h + 1)
+    rounded(draw, (0, 0, w, h), fill=PANEL, outline=GOLD, width=3)
+    draw_text(draw, (16, 10), head, SIZE_LABEL, GOLD, bold=True, max_width=w - 32)
     for k, line in enumerate(subs):
-        draw_text(draw, (x + 16, y + 54 + k * LINE_H), line, SIZE_SMALL, TEXT)
-    y = _roll(draw, view, names, lang, x, y + h + 16, w) + 22
-    y = _market(draw, view, lang, x, y, w)
-    if view["removed"]:
-        text = say(lang, "render.removed") + ": " + separator(lang).join(card_name(lang, r) for r in view["removed"])
+        draw_text(draw, (16, 54 + k * LINE_H), line, SIZE_SMALL, TEXT)
+    return img
+
+
+@part(T, 64)
+def _piles_part(removed: list[str], deck: int, discard: int, lang: str, w: int) -> Image.Image:
+    """The luxuries out of the game, the draw pile and the discards."""
+    img, draw = canvas(w, 46 + 2 * LINE_H)
+    y = 0
+    if removed:
+        text = say(lang, "render.removed") + ": " + separator(lang).join(card_name(lang, r) for r in removed)
         for line in lines_at_most(text, w - 8, font(SIZE_SMALL), 2):
-            draw_text(draw, (x + 4, y + 4), line, SIZE_SMALL, TEXT_DIM)
+            draw_text(draw, (4, y + 4), line, SIZE_SMALL, TEXT_DIM)
             y += LINE_H
-    draw_text(draw, (x + 4, y + 6), say(lang, "render.deck", count=view["deck_count"]) + " · " +
-              say(lang, "render.discard", count=len(view["discard"])), SIZE_SMALL, TEXT_DIM, max_width=w - 8)
-    return y + 46
+    draw_text(draw, (4, y + 6), say(lang, "render.deck", count=deck) + " · " + say(lang, "render.discard", count=discard),
+              SIZE_SMALL, TEXT_DIM, max_width=w - 8)
+    return img.crop((0, 0, w, y + 46))
 
 
 def _hit_line(h: dict, names: Sequence[str], lang: str, width: int) -> str:
@@ -102,21 +128,21 @@ def _hit_line(h: dict, names: Sequence[str], lang: str, width: int) -> str:
     return fit_name(lambda who: f"{h['slot']} → +${h['amount']} {who}", owner, width, fnt)
 
 
-def _roll(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: str, x: int, y: int, w: int) -> int:
+@part(T, 64)
+def _roll_part(roll: dict | None, lang: str, w: int) -> Image.Image:
     """The last roll: each die (a hit in its owner's colour, zeros red), who was paid, the page die."""
-    roll = view.get("roll")
-    top = y
-    draw_text(draw, (x + 16, y + 10), say(lang, "render.last_roll"), SIZE_BODY, TEXT, bold=True)
-    y += 52
+    img, draw = canvas(w + 1, 600)  # more than six hit lines and two rows of dice take
+    draw_text(draw, (16, 10), say(lang, "render.last_roll"), SIZE_BODY, TEXT, bold=True)
+    y = 52
     if not roll:
-        draw_text(draw, (x + 16, y), say(lang, "render.no_roll"), SIZE_SMALL, TEXT_DIM, max_width=w - 32)
+        draw_text(draw, (16, y), say(lang, "render.no_roll"), SIZE_SMALL, TEXT_DIM, max_width=w - 32)
         y += 40
     else:
-        draw_text(draw, (x + w - 16, top + 14), f"{seat_name(names, roll['seat'])} · "
-                  f"{say(lang, 'render.page', page=roll['page'])}", SIZE_SMALL, TEXT_DIM, anchor="ra", max_width=w // 2)
+        draw_text(draw, (w - 16, 14), f"{roll['who']} · {say(lang, 'render.page', page=roll['page'])}", SIZE_SMALL,
+                  TEXT_DIM, anchor="ra", max_width=w // 2)
         dice = roll["dice"]
         size = 52 if len(dice) <= 7 else 44
-        dx = x + 16
+        dx = 16
         for i, d in enumerate(dice):
             hit = next((h for h in roll["hits"] if h["die"] == i), None)
             if d == 0:
@@ -126,46 +152,46 @@ def _roll(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: str
             else:
                 _die(draw, dx, y, d, size, (90, 98, 114), TEXT)
             dx += size + 8
-            if dx + size > x + w:
-                dx = x + 16
+            if dx + size > w:
+                dx = 16
                 y += size + 8
         if not dice:
-            draw_text(draw, (x + 16, y + 12), "—", SIZE_BODY, TEXT_DIM)
+            draw_text(draw, (16, y + 12), "—", SIZE_BODY, TEXT_DIM)
         y += size + 12
-        lines = [(_hit_line(h, names, lang, w - 32), seat_colour(h["seat"])) for h in roll["hits"] if h["sign"]]
-        zeros = roll["dice"].count(0)
+        lines = [(text, tuple(colour)) for text, colour in roll["lines"]]
+        zeros = dice.count(0)
         if zeros:
             lines.append((f"0 ×{zeros} → {say(lang, 'render.tax_mark')}", BAD))
         for text, colour in lines[:6]:
-            draw_text(draw, (x + 16, y), text, SIZE_SMALL, colour, bold=True, max_width=w - 32)
+            draw_text(draw, (16, y), text, SIZE_SMALL, colour, bold=True, max_width=w - 32)
             y += LINE_H
         if roll.get("page_die") is not None:
             text = (f"{say(lang, 'render.page_die', die=roll['page_die'])} → "
                     f"{say(lang, 'render.page_turn', page=roll['next_page'])}")
             for line in lines_at_most(text, w - 32, font(SIZE_SMALL), 2):
-                draw_text(draw, (x + 16, y), line, SIZE_SMALL, TEXT_DIM)
+                draw_text(draw, (16, y), line, SIZE_SMALL, TEXT_DIM)
                 y += LINE_H
-    draw.rounded_rectangle([x, top, x + w, y + 8], radius=12, outline=LINE, width=2)
-    return y + 8
+    draw.rounded_rectangle([0, 0, w, y + 8], radius=12, outline=LINE, width=2)
+    return img.crop((0, 0, w + 1, y + 9))
 
 
-def _market(draw: ImageDraw.ImageDraw, view: dict, lang: str, x: int, y: int, w: int) -> int:
+@part(T, 64)
+def _market_part(market: list[str], lang: str, w: int) -> Image.Image:
     """The luxuries for sale in price order, one a line: name, price."""
-    draw_text(draw, (x + 4, y), say(lang, "render.market"), SIZE_BODY, GOLD, bold=True, max_width=w - 8)
-    y += 44
-    market = [lid for lid in LUXURY_ORDER if lid in view["market"]]
     row = SIZE_SMALL + 11
+    img, draw = canvas(w + 1, 44 + row * len(market) + 20)
+    draw_text(draw, (4, 0), say(lang, "render.market"), SIZE_BODY, GOLD, bold=True, max_width=w - 8)
+    y = 44
     if market:
-        rounded(draw, (x, y, x + w, y + row * len(market) + 8), radius=10, fill=PANEL)
+        rounded(draw, (0, y, w, y + row * len(market) + 8), radius=10, fill=PANEL)
     for i, lid in enumerate(market):
         ry = y + 4 + i * row
         if i % 2:
-            draw.rectangle([x + 4, ry, x + w - 4, ry + row], fill=PANEL_LIGHT)
+            draw.rectangle([4, ry, w - 4, ry + row], fill=PANEL_LIGHT)
         price = f"${LUXURIES[lid]['price']}"
-        pw = draw_text(draw, (x + w - 14, ry + row / 2), price, SIZE_SMALL, GOLD, bold=True, anchor="rm")
-        draw_text(draw, (x + 14, ry + row / 2), card_name(lang, lid), SIZE_SMALL, TEXT, anchor="lm",
-                  max_width=w - 40 - pw)
-    return y + (row * len(market) + 20 if market else 0)
+        pw = draw_text(draw, (w - 14, ry + row / 2), price, SIZE_SMALL, GOLD, bold=True, anchor="rm")
+        draw_text(draw, (14, ry + row / 2), card_name(lang, lid), SIZE_SMALL, TEXT, anchor="lm", max_width=w - 40 - pw)
+    return img.crop((0, 0, w + 1, y + (row * len(market) + 20 if market else 0)))
 
 
 # -- players -----------------------------------------------------------------------------------
@@ -173,23 +199,21 @@ def _market(draw: ImageDraw.ImageDraw, view: dict, lang: str, x: int, y: int, w:
 ROW_TOP = 94  # a row's name line and its hand / marks / tax line
 
 
-def _tags_x(view: dict, names: Sequence[str], lang: str, s: int, places: list | None) -> int | None:
+def _tags_x(seat: dict, name: str, place: int | None, lang: str) -> int | None:
     """Where the luxuries' tags start on a row's first line, or None when they do not all fit
     there (they go on a line of their own)."""
-    seat = view["seats"][s]
     bold = font(SIZE_LABEL, True)
-    x = 52 + (text_width(say(lang, "render.place", place=places[s]), bold) + 16 if places is not None else 0)
-    x += min(340, text_width(seat_name(names, s), bold)) + 18 + text_width("◇◇◇", font(SIZE_BODY, True)) + 12
+    x = 52 + (text_width(say(lang, "render.place", place=place), bold) + 16 if place is not None else 0)
+    x += min(340, text_width(name, bold)) + 18 + text_width("◇◇◇", font(SIZE_BODY, True)) + 12
     room = W - 70 - text_width(f"${seat['money']}", font(SIZE_TITLE, True))
     tags = sum(text_width(card_name(lang, lid), font(SIZE_SMALL)) + 28 for lid in seat["luxuries"])
     return x if x + tags <= room else None
 
 
-def _lists(view: dict, names: Sequence[str], lang: str, s: int, places: list | None) -> list[tuple[str, object]]:
+def _lists(seat: dict, name: str, place: int | None, s: int, lang: str) -> list[tuple[str, object]]:
     """A row's wrapped lines below its first two, with their colours: the luxuries when their
     tags do not fit the first line, businesses (in the seat's colour), then assets (Muscle with
     its row); a list a player has none of is left out."""
-    seat = view["seats"][s]
     sep = separator(lang)
     small = font(SIZE_SMALL)
     alive = seat["alive"]
@@ -201,7 +225,7 @@ def _lists(view: dict, names: Sequence[str], lang: str, s: int, places: list | N
             text = f"{say(lang, key)}: {sep.join(items)}"
             out += [(line, colour if alive else TEXT_DIM) for line in lines_at_most(text, W - 110, small, 2)]
 
-    if _tags_x(view, names, lang, s, places) is None:
+    if _tags_x(seat, name, place, lang) is None:
         add("render.luxuries", [card_name(lang, lid) for lid in seat["luxuries"]], GOLD)
     add("render.businesses", [card_name(lang, kind(c)) for c in seat["businesses"]],
         blend(seat_colour(s), WHITE, 0.35))
@@ -215,58 +239,51 @@ def _lists(view: dict, names: Sequence[str], lang: str, s: int, places: list | N
     return out
 
 
-def row_height(view: dict, names: Sequence[str], lang: str, s: int, places: list | None = None) -> int:
-    return ROW_TOP + LINE_H * len(_lists(view, names, lang, s, places)) + 8
+def row_parts(view: dict, names: Sequence[str], lang: str, places: list | None) -> list[Image.Image]:
+    """One row per player, each a part."""
+    active = set(view.get("to_act") or []) | ({view["active"]} if view["phase"] == "turn" else set())
+    return [_row_part(seat, s, seat_name(names, s), None if places is None else places[s], s in active, lang)
+            for s, seat in enumerate(view["seats"])]
 
 
-def rows_height(view: dict, names: Sequence[str], lang: str, places: list | None = None) -> int:
-    return sum(row_height(view, names, lang, s, places) + 8 for s in range(len(view["seats"])))
-
-
-def player_rows(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: str, y: int,
-                places: list | None = None) -> int:
-    """One row per player: name, luxuries and money; hand, $-marks and tax; businesses; assets."""
-    for s, seat in enumerate(view["seats"]):
-        h = row_height(view, names, lang, s, places)
-        alive = seat["alive"]
-        active = s in (view.get("to_act") or []) or (view["phase"] == "turn" and s == view["active"])
-        colour = seat_colour(s)
-        rounded(draw, (24, y, W - 24, y + h), radius=12, fill=PANEL if alive else (30, 32, 38),
-                outline=GOLD if active else LINE, width=4 if active else 2)
-        draw.rounded_rectangle([24, y, 36, y + h], radius=6, fill=colour if alive else blend(colour, BG, 0.6))
-        _name_line(draw, view, names, lang, s, y, places)
-        info = [say(lang, "render.hand", count=seat["hand"]), say(lang, "render.marks", count=seat["marks"]),
-                say(lang, "render.tax_per_zero", amount=seat["tax_per_zero"])]
-        if seat["interest"]:
-            info.append(say(lang, "render.interest", amount=seat["interest"]))
-        draw_text(draw, (52, y + 54), " · ".join(info) if alive else say(lang, "render.out"), SIZE_SMALL,
-                  TEXT_DIM if alive else BAD, bold=not alive, max_width=W - 110)
-        for k, (line, ink) in enumerate(_lists(view, names, lang, s, places)):
-            draw_text(draw, (52, y + ROW_TOP - 4 + k * LINE_H), line, SIZE_SMALL, ink)
-        y += h + 8
-    return y
-
-
-def _name_line(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: str, s: int, y: int,
-               places: list | None) -> None:
-    """(Place,) name, luxury pips and the luxuries' names; money on the right."""
-    seat = view["seats"][s]
+@part(T, 256)
+def _row_part(seat: dict, s: int, name: str, place: int | None, active: bool, lang: str) -> Image.Image:
+    """A player's row: name, luxuries and money; hand, $-marks and tax; businesses; assets."""
+    lists = _lists(seat, name, place, s, lang)
+    h = ROW_TOP + LINE_H * len(lists) + 8
+    img, draw = canvas(W, h + 1)
     alive = seat["alive"]
-    draw_text(draw, (W - 44, y + 4), f"${seat['money']}", SIZE_TITLE, GOLD if alive else TEXT_DIM, bold=True,
-              anchor="ra")
+    colour = seat_colour(s)
+    rounded(draw, (24, 0, W - 24, h), radius=12, fill=PANEL if alive else (30, 32, 38),
+            outline=GOLD if active else LINE, width=4 if active else 2)
+    draw.rounded_rectangle([24, 0, 36, h], radius=6, fill=colour if alive else blend(colour, BG, 0.6))
+    _name_line(draw, seat, name, place, lang)
+    info = [say(lang, "render.hand", count=seat["hand"]), say(lang, "render.marks", count=seat["marks"]),
+            say(lang, "render.tax_per_zero", amount=seat["tax_per_zero"])]
+    if seat["interest"]:
+        info.append(say(lang, "render.interest", amount=seat["interest"]))
+    draw_text(draw, (52, 54), " · ".join(info) if alive else say(lang, "render.out"), SIZE_SMALL,
+              TEXT_DIM if alive else BAD, bold=not alive, max_width=W - 110)
+    for k, (line, ink) in enumerate(lists):
+        draw_text(draw, (52, ROW_TOP - 4 + k * LINE_H), line, SIZE_SMALL, ink)
+    return img
+
+
+def _name_line(draw: ImageDraw.ImageDraw, seat: dict, name: str, place: int | None, lang: str) -> None:
+    """(Place,) name, luxury pips and the luxuries' names; money on the right."""
+    alive = seat["alive"]
+    draw_text(draw, (W - 44, 4), f"${seat['money']}", SIZE_TITLE, GOLD if alive else TEXT_DIM, bold=True, anchor="ra")
     x = 52
-    if places is not None:
-        place = places[s]
-        x += draw_text(draw, (x, y + 8), say(lang, "render.place", place=place), SIZE_LABEL,
+    if place is not None:
+        x += draw_text(draw, (x, 8), say(lang, "render.place", place=place), SIZE_LABEL,
                        GOLD if place == 1 else TEXT_DIM, bold=True) + 16
-    x += draw_text(draw, (x, y + 8), seat_name(names, s), SIZE_LABEL, TEXT if alive else TEXT_DIM, True,
-                   max_width=340, shrink=False) + 18
+    x += draw_text(draw, (x, 8), name, SIZE_LABEL, TEXT if alive else TEXT_DIM, True, max_width=340, shrink=False) + 18
     pips = "♦" * len(seat["luxuries"]) + "◇" * max(0, 3 - len(seat["luxuries"]))
-    draw_text(draw, (x, y + 10), pips, SIZE_BODY, GOLD, bold=True)
-    x = _tags_x(view, names, lang, s, places)
+    draw_text(draw, (x, 10), pips, SIZE_BODY, GOLD, bold=True)
+    x = _tags_x(seat, name, place, lang)
     for lid in seat["luxuries"] if x is not None else ():
         label = card_name(lang, lid)
         tw = text_width(label, font(SIZE_SMALL)) + 20
-        rounded(draw, (x, y + 8, x + tw, y + 46), radius=8, fill=blend(GOLD, BG, 0.7), outline=GOLD, width=1)
-        draw_text(draw, (x + 10, y + 27), label, SIZE_SMALL, TEXT, anchor="lm")
+        rounded(draw, (x, 8, x + tw, 46), radius=8, fill=blend(GOLD, BG, 0.7), outline=GOLD, width=1)
+        draw_text(draw, (x + 10, 27), label, SIZE_SMALL, TEXT, anchor="lm")
         x += tw + 8

@@ -48,6 +48,7 @@ from render.imtheboss_parts import (
     GAP,
     MARGIN,
     SQ,
+    T,
     W,
     blend,
     board_height,
@@ -55,14 +56,15 @@ from render.imtheboss_parts import (
     clan_square,
     deal_card,
     draw_text,
-    draw_tile,
+    tile_picture,
     hand_card,
     money_text,
     seat_name,
     tile_box,
     tk,
 )
-from render.imtheboss_deal import DEAL_BODY, DEAL_SMALL, DEAL_TITLE, deal_panel  # noqa: F401 (DEAL_*: tests)
+from render.imtheboss_deal import DEAL_BODY, DEAL_SMALL, DEAL_TITLE, deal_parts  # noqa: F401 (DEAL_*: tests)
+from render.compose import Sheet, part
 from render.palette import flat
 
 # -- the ring ------------------------------------------------------------------------------------------
@@ -73,13 +75,28 @@ CENTRE_TEXT_X = 216
 HISTORY_Y = 262
 
 
-def _centre(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: str, box) -> None:
-    x0, y0, x1, y1 = box
-    rounded(draw, box, radius=16, fill=blend(BG, PANEL, 0.5), outline=blend(LINE, BG, 0.4), width=2)
-    deal_card(draw, x0 + 20, y0 + 20, view, lang)
-    tx = x0 + CENTRE_TEXT_X
-    room = x1 - tx - 14
-    y = y0 + 18
+def _history_top(view: dict) -> int:
+    """Where the list of deals made starts in the middle (below the figures and the spares)."""
+    y = 18 + (84 if view.get("top") is not None else 0) + 114 + (SQ if view["spares"] else 0)
+    return max(HISTORY_Y, y + 24)
+
+
+def _middle_box(draw: ImageDraw.ImageDraw, w: int, h: int, top: int) -> None:
+    """The middle's rounded panel, `w` x `h`, seen through a part that starts `top` px into it."""
+    rounded(draw, (0, -top, w, h - top), radius=16, fill=blend(BG, PANEL, 0.5), outline=blend(LINE, BG, 0.4), width=2)
+
+
+@part(T, 64)
+def _figures_part(view: dict, lang: str, size: list[int], cut: int) -> Image.Image:
+    """The middle down to `cut`: the top deal card (its stack behind it), what it pays, the deals
+    made so far, the piles, the hand limit, the spare placards."""
+    w, h = size
+    img, draw = canvas(w + 1, cut)
+    _middle_box(draw, w, h, 0)
+    deal_card(draw, 20, 20, view, lang)
+    tx = CENTRE_TEXT_X
+    room = w - tx - 14
+    y = 18
     top = view.get("top")
     if top is not None:
         draw_text(draw, (tx, y), tk(lang, "render.deal_card", no=top["no"]), SIZE_LABEL, GOLD, bold=True, max_width=room)
@@ -99,82 +116,119 @@ def _centre(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: s
         for c in view["spares"]:
             clan_square(draw, x, y, SQ, c, lang)
             x += SQ + 6
-        y += SQ
-    # the deals made, most recent first, in two columns
-    hy = max(y0 + HISTORY_Y, y + 24)
-    draw.line([x0 + 20, hy - 10, x1 - 20, hy - 10], fill=blend(LINE, BG, 0.3), width=2)
-    draw_text(draw, (x0 + 20, hy), tk(lang, "render.history"), SIZE_SMALL, GOLD, bold=True)
-    hist = view.get("history") or []
+    return img
+
+
+@part(T, 64)
+def _history_part(history: list[dict], names: list[str], lang: str, size: list[int], cut: int) -> Image.Image:
+    """The middle from `cut` down: the deals made, most recent first, in two columns when they
+    do not fit one."""
+    w, h = size
+    img, draw = canvas(w + 1, h + 1 - cut)
+    _middle_box(draw, w, h, cut)
+    hy = 20
+    draw.line([20, hy - 10, w - 20, hy - 10], fill=blend(LINE, BG, 0.3), width=2)
+    draw_text(draw, (20, hy), tk(lang, "render.history"), SIZE_SMALL, GOLD, bold=True)
     line_h = SIZE_SMALL + 8
-    rows = (y1 - hy - 50) // line_h
-    cols = 1 if len(hist) <= rows else 2
-    col_w = (x1 - x0 - 40) // cols
-    items = list(reversed(hist))[: rows * cols]
+    rows = (h - cut - hy - 50) // line_h
+    cols = 1 if len(history) <= rows else 2
+    col_w = (w - 40) // cols
+    items = list(reversed(history))[: rows * cols]
     small = font(SIZE_SMALL)
     if not items:
-        draw_text(draw, (x0 + 20, hy + 40), tk(lang, "render.none"), SIZE_SMALL, TEXT_DIM)
-    for i, h in enumerate(items):
-        cx = x0 + 20 + (i // rows) * col_w
-        cy = hy + 40 + (i % rows) * line_h
-        line = fit_name(lambda who, h=h: tk(lang, "render.deal_line", card=h["card"], space=h["space"], seat=who,
-                                            proceeds=h["proceeds"]), seat_name(names, h["boss"]), col_w - 14, small)
-        draw_text(draw, (cx, cy), line, SIZE_SMALL, TEXT, max_width=col_w - 12)
+        draw_text(draw, (20, hy + 40), tk(lang, "render.none"), SIZE_SMALL, TEXT_DIM)
+    for i, d in enumerate(items):
+        line = fit_name(lambda who, d=d: tk(lang, "render.deal_line", card=d["card"], space=d["space"], seat=who,
+                                            proceeds=d["proceeds"]), seat_name(names, d["boss"]), col_w - 14, small)
+        draw_text(draw, (20 + (i // rows) * col_w, hy + 40 + (i % rows) * line_h), line, SIZE_SMALL, TEXT,
+                  max_width=col_w - 12)
+    return img
 
 
-def _board(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: str, y0: int) -> int:
+@part(T, 1024)
+def _tile_part(space: int, card: int | None, lang: str, height: int, ticked: list[str], marker: bool) -> Image.Image:
+    return tile_picture(space, card, lang, height, ticked, marker)
+
+
+def _board(sheet: Sheet, view: dict, names: Sequence[str], lang: str, y0: int) -> int:
+    """The ring's sixteen spaces and the middle, each a part of its own."""
+    deal = view.get("deal")
     for space in range(len(SPACES)):
-        draw_tile(draw, view, space, tile_box(space, y0), lang)
-    _centre(draw, view, names, lang, centre_box(y0))
+        x0, y, x1, y1 = tile_box(space, y0)
+        ticked = sorted(deal["covered"]) if deal is not None and deal["space"] == space else []
+        marker = view.get("marker") == space and not view["over"]
+        sheet.paste(_tile_part(space, view["covered"][space], lang, y1 - y, ticked, marker), (x0, y))
+    x0, y, x1, y1 = centre_box(y0)
+    # the middle in two parts, each given only what it draws (the deal card's stack is drawn at
+    # most three deep): the piles change every turn, the deals made only after a deal
+    figures = {k: view[k] for k in ("top", "deals", "draw_pile", "discard_pile", "hand_limit", "spares")}
+    figures["stack"] = view["stack"][:4]
+    cut = _history_top(view) - 20
+    size = [x1 - x0, y1 - y]
+    sheet.paste(_figures_part(figures, lang, size, cut), (x0, y))
+    sheet.paste(_history_part(view.get("history") or [], list(names), lang, size, cut), (x0, y + cut))
     return y0 + board_height()
 
 
 # -- the players -----------------------------------------------------------------------------------------
 
-def _players(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: str, y0: int, places=None) -> int:
+#: A player's card: name, tag, money; placards and hand size.
+CARD_ROW_H = SQ + 66
+
+
+@part(T, 512)
+def _player_part(sv: dict, name: str, tag: str, gold_tag: bool, hot: bool, turn: bool, lang: str,
+                 cw: int) -> Image.Image:
+    ch = CARD_ROW_H
+    img, draw = canvas(cw + 1, ch + 1)
+    rounded(draw, (0, 0, cw, ch), radius=12, fill=PANEL, outline=GOLD if hot else LINE, width=4 if hot else 2)
+    nx = 16
+    if tag:
+        tw = text_width(tag, font(SIZE_SMALL, True)) + 18
+        draw.rounded_rectangle([nx, 9, nx + tw, 45], radius=8, fill=GOLD if gold_tag else PANEL_LIGHT)
+        draw_text(draw, (nx + tw / 2, 27), tag, SIZE_SMALL, DARK_INK, bold=True, anchor="mm")
+        nx += tw + 10
+    colour = TEXT_DIM if sv["resigned"] else (GOLD if turn else TEXT)
+    draw_text(draw, (nx, 27), name, SIZE_BODY, colour, bold=True, anchor="lm", max_width=cw - nx - 170)
+    draw_text(draw, (cw - 16, 27), money_text(lang, sv), SIZE_BODY, GOLD, bold=True, anchor="rm")
+    # placards and hand
+    py = 54
+    if sv["placards"]:
+        for k, cl in enumerate(sv["placards"]):
+            clan_square(draw, 16 + k * (SQ + 6), py, SQ, cl, lang)
+    else:
+        draw_text(draw, (16, py + SQ / 2), tk(lang, "render.no_placards"), SIZE_SMALL, TEXT_DIM, anchor="lm")
+    draw_text(draw, (cw - 16, py + SQ / 2), tk(lang, "render.hand", count=sv["hand"]), SIZE_SMALL, TEXT_DIM,
+              anchor="rm")
+    return img
+
+
+def _players(view: dict, names: Sequence[str], lang: str) -> list[tuple[Image.Image, tuple[int, int]]]:
+    """Each player's card, with its place (two a row) relative to the section's top."""
     n = len(view["seats"])
     cols = 2 if n > 1 else 1
     cw = (W - 2 * MARGIN - GAP * (cols - 1)) // cols
-    ch = SQ + 66
     deal = view.get("deal")
     boss = deal["boss"] if deal else None
     active = set(view.get("to_act") or [])
     turn = view.get("active") if view["phase"] in ("turn_start", "moved", "discard") else None
+    out = []
     for i, sv in enumerate(view["seats"]):
         r, c = divmod(i, cols)
-        x = MARGIN + c * (cw + GAP)
-        y = y0 + r * (ch + GAP)
-        hot = i in active and not view["over"]
-        rounded(draw, (x, y, x + cw, y + ch), radius=12, fill=PANEL, outline=GOLD if hot else LINE, width=4 if hot else 2)
-        tag = ""
-        if places is not None and places[i] is not None:
-            tag = tk(lang, "render.place", place=places[i])
-        elif i == boss:
-            tag = tk(lang, "render.boss")
-        name = seat_name(names, i)
-        nx = x + 16
-        if tag:
-            tw = text_width(tag, font(SIZE_SMALL, True)) + 18
-            draw.rounded_rectangle([nx, y + 9, nx + tw, y + 45], radius=8,
-                                   fill=GOLD if (i == boss or (places and places[i] == 1)) else PANEL_LIGHT)
-            draw_text(draw, (nx + tw / 2, y + 27), tag, SIZE_SMALL, DARK_INK, bold=True, anchor="mm")
-            nx += tw + 10
-        colour = TEXT_DIM if sv["resigned"] else (GOLD if i == turn else TEXT)
-        draw_text(draw, (nx, y + 27), name, SIZE_BODY, colour, bold=True, anchor="lm", max_width=cw - (nx - x) - 170)
-        money = money_text(lang, sv)
-        draw_text(draw, (x + cw - 16, y + 27), money, SIZE_BODY, GOLD, bold=True, anchor="rm")
-        # placards and hand
-        py = y + 54
-        px = x + 16
-        if sv["placards"]:
-            for cl in sv["placards"]:
-                clan_square(draw, px, py, SQ, cl, lang)
-                px += SQ + 6
-        else:
-            draw_text(draw, (px, py + SQ / 2), tk(lang, "render.no_placards"), SIZE_SMALL, TEXT_DIM, anchor="lm")
-        hand = tk(lang, "render.hand", count=sv["hand"])
-        draw_text(draw, (x + cw - 16, py + SQ / 2), hand, SIZE_SMALL, TEXT_DIM, anchor="rm")
-    rows = (n + cols - 1) // cols
-    return y0 + rows * (ch + GAP)
+        tag = tk(lang, "render.boss") if i == boss else ""
+        card = _player_part(sv, seat_name(names, i), tag, i == boss, i in active and not view["over"], i == turn,
+                            lang, cw)
+        out.append((card, (MARGIN + c * (cw + GAP), r * (CARD_ROW_H + GAP))))
+    return out
+
+
+@part(T, 16)
+def _header_part(title: str, status: str) -> Image.Image:
+    img, draw = canvas(W, 80)
+    draw.rectangle([0, 0, W, 64], fill=PANEL)
+    draw_text(draw, (24, 32), title, SIZE_TITLE - 6, GOLD, bold=True, anchor="lm", max_width=W // 2 - 40)
+    draw_text(draw, (W - 24, 32), status, SIZE_BODY, TEXT_DIM, anchor="rm", max_width=W // 2)
+    return img
 
 
 # -- the pictures ------------------------------------------------------------------------------------------
@@ -194,33 +248,42 @@ def _flat(img: Image.Image) -> Image.Image:
     return flat(img)
 
 
-def _table(view: dict, names: Sequence[str], lang: str, results: bool) -> Image.Image:
-    img, draw = canvas(W, 2200)
-    draw.rectangle([0, 0, W, 64], fill=PANEL)
-    draw_text(draw, (24, 32), tk(lang, "name"), SIZE_TITLE - 6, GOLD, bold=True, anchor="lm", max_width=W // 2 - 40)
-    draw_text(draw, (W - 24, 32), _status(view, names, lang), SIZE_BODY, TEXT_DIM, anchor="rm", max_width=W // 2)
-    y = 80
-    y = _board(draw, view, names, lang, y) + 12
-    if view.get("deal") is not None and not results:
-        top = y
-        y = deal_panel(draw, view, names, lang, y)
-        # frame the panel drawn above it
-        draw.rounded_rectangle([MARGIN, top, W - MARGIN, y], radius=14, outline=GOLD, width=3)
-        y += 12
-    if not results:  # the results picture ranks the players below instead
-        y = _players(draw, view, names, lang, y) + 8
-    return img.crop((0, 0, W, y))
+def _table(view: dict, names: Sequence[str], lang: str, results: bool) -> Sheet:
+    """The table as a sheet of parts: header, board, the deal (if one is open), the players
+    (the results picture ranks them below instead)."""
+    head = _header_part(tk(lang, "name"), _status(view, names, lang))
+    deal = deal_parts(view, names, lang) if view.get("deal") is not None and not results else []
+    # the panel's foot: 12 below its last line, 6 below the window's banner
+    deal_h = sum(p.height for p in deal) + (6 if view.get("window") is not None else 12) if deal else 0
+    players = [] if results else _players(view, names, lang)
+    board_y = head.height
+    deal_y = board_y + board_height() + 12
+    players_y = deal_y + (deal_h + 12 if deal else 0)
+    rows = -(-len(players) // 2) if len(players) > 1 else len(players)
+    height = players_y + rows * (CARD_ROW_H + GAP) + (8 if players else 0)
+    sheet = Sheet(T, W, height, BG)
+    sheet.paste(head, (0, 0))
+    _board(sheet, view, names, lang, board_y)
+    y = deal_y
+    for piece in deal:
+        sheet.paste(piece, (0, y))
+        y += piece.height
+    if deal:
+        sheet.frame((MARGIN, deal_y, W - MARGIN, deal_y + deal_h), GOLD, 3, 14)
+    for card, (x, y) in players:
+        sheet.paste(card, (x, players_y + y))
+    return sheet
 
 
 @picture(W)
 def table_image(view: dict, names: list[str], lang: str) -> Image.Image:
-    return _flat(_table(view, names, lang, results=False))
+    return _table(view, names, lang, results=False).img
 
 
 @picture(W)
 def results_image(view: dict, names: list[str], lang: str) -> Image.Image:
     """The final board and every player's money, ranked."""
-    board = _table(view, names, lang, results=True)
+    board = _table(view, names, lang, results=True).rgb()
     res = view.get("results") or {}
     places = res.get("places") or [None] * len(view["seats"])
     money = res.get("money") or [s.get("money", 0) for s in view["seats"]]

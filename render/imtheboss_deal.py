@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from PIL import ImageDraw
+from PIL import Image
 
 from engine.imtheboss.data import CLANS
 from locales.format import join_list
@@ -17,16 +17,19 @@ from render.common import (
     TEXT,
     TEXT_DIM,
     WHITE,
+    canvas,
     fit_name,
     font,
     lines_at_most,
     text_width,
 )
+from render.compose import part
 from render.imtheboss_parts import (
     BG,
     LINE,
     MARGIN,
     SQ,
+    T,
     W,
     blend,
     clan_square,
@@ -52,27 +55,15 @@ def _price(lang: str, offer: dict) -> str:
     return f"${offer['usd']}M"
 
 
-def deal_panel(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: str, y0: int) -> int:
-    """The panel from `y0` down; returns its bottom."""
-    y = _head(draw, view, names, lang, y0 + 14)
-    y = _requirements(draw, view["deal"], names, lang, y)
-    y = _lists(draw, view, names, lang, y) + 6
-    if view.get("window") is not None:
-        y = _window_banner(draw, view["window"], names, lang, y)
-    return y + 6
-
-
-def _head(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: str, y: int) -> int:
+def deal_parts(view: dict, names: Sequence[str], lang: str) -> list[Image.Image]:
+    """The panel as parts from top to bottom, each full width (the table frames them): a new
+    offer or a tick draws one line again, not the panel."""
     deal = view["deal"]
 
     def title(boss: str) -> str:
         return (f"{tk(lang, 'render.boss')}: {boss}  ·  {tk(lang, 'space.' + str(deal['space']))}  ·  "
                 f"{tk(lang, 'render.proceeds', proceeds=deal['proceeds'])} ({deal['div']} × ${deal['value']}M)")
 
-    room = X1 - X0 - 36
-    draw_text(draw, (X0 + 18, y), fit_name(title, seat_name(names, deal["boss"]), room, font(DEAL_TITLE, True)),
-              DEAL_TITLE, GOLD, bold=True, max_width=room)
-    y += 50
     sub = []
     if deal["starter"] != deal["boss"]:
         sub.append(tk(lang, "render.starter", seat=seat_name(names, deal["starter"])))
@@ -81,15 +72,34 @@ def _head(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: str
     else:
         sub.append(tk(lang, "render.room", total=deal["accepted_total"], room=deal["room"]))
     sub.append(tk(lang, "render.met") if deal["met"] else tk(lang, "render.not_met"))
-    draw_text(draw, (X0 + 18, y), "  ·  ".join(sub), DEAL_SMALL, GOOD if deal["met"] else TEXT_DIM, max_width=room)
-    return y + 44
+    head = fit_name(title, seat_name(names, deal["boss"]), X1 - X0 - 36, font(DEAL_TITLE, True))
+    out = [_head_part(head, "  ·  ".join(sub), deal["met"])]
+    owner_of = {s["src"]: seat_name(names, s["owner"]) for s in deal["sources"]}
+    slots = [{"kind": slot["kind"], "clans": slot["clans"], "k": slot.get("k"), "filled": slot.get("filled", []),
+              "who": join_list(sorted({owner_of[s] for s in slot["by"] if s in owner_of}), lang)}
+             for slot in deal["slots"]]
+    out.append(_requirements_part(slots, lang))
+    out += [_row_part(*item, lang) if row else _line_part(*item) for row, item in _lists(view, names, lang)]
+    if view.get("window") is not None:
+        out.append(_window_part(_window_text(view["window"], names, lang)))
+    return out
 
 
-def _requirements(draw: ImageDraw.ImageDraw, deal: dict, names: Sequence[str], lang: str, y: int) -> int:
+@part(T, 64)
+def _head_part(title: str, sub: str, met: bool) -> Image.Image:
+    img, draw = canvas(W, 108)
+    room = X1 - X0 - 36
+    draw_text(draw, (X0 + 18, 14), title, DEAL_TITLE, GOLD, bold=True, max_width=room)
+    draw_text(draw, (X0 + 18, 64), sub, DEAL_SMALL, GOOD if met else TEXT_DIM, max_width=room)
+    return img
+
+
+@part(T, 128)
+def _requirements_part(slots: list[dict], lang: str) -> Image.Image:
     """Each requirement with who fills it, flowing left to right and wrapping."""
-    owner_of = {s["src"]: s for s in deal["sources"]}
-    x = X0 + 18
     row_h = SQ + 14
+    img, draw = canvas(W, (2 * len(slots) + 1) * row_h + 8)
+    x, y = X0 + 18, 4
 
     def place(w: int) -> None:
         nonlocal x, y
@@ -97,15 +107,13 @@ def _requirements(draw: ImageDraw.ImageDraw, deal: dict, names: Sequence[str], l
             x = X0 + 18
             y += row_h
 
-    for slot in deal["slots"]:
-        filler = [owner_of[s] for s in slot["by"] if s in owner_of]
-        who = join_list(sorted({seat_name(names, f["owner"]) for f in filler}), lang)
+    for slot in slots:
+        who = slot["who"]
         if slot["kind"] == "req":
-            who = who or "—"
-            place(SQ + 12 + min(WHO_W, text_width(who, font(DEAL_SMALL))) + 24)
-            clan_square(draw, x, y, SQ, slot["clans"][0], lang, tick=bool(filler))
-            x += SQ + 10 + draw_text(draw, (x + SQ + 10, y + SQ / 2), who, DEAL_SMALL, TEXT if filler else TEXT_DIM,
-                                     anchor="lm", max_width=WHO_W) + 24
+            place(SQ + 12 + min(WHO_W, text_width(who or "—", font(DEAL_SMALL))) + 24)
+            clan_square(draw, x, y, SQ, slot["clans"][0], lang, tick=bool(who))
+            x += SQ + 10 + draw_text(draw, (x + SQ + 10, y + SQ / 2), who or "—", DEAL_SMALL,
+                                     TEXT if who else TEXT_DIM, anchor="lm", max_width=WHO_W) + 24
             continue
         label = tk(lang, "render.any_of", k=slot["k"])
         lw = text_width(label, font(DEAL_SMALL, True)) + 10
@@ -119,77 +127,94 @@ def _requirements(draw: ImageDraw.ImageDraw, deal: dict, names: Sequence[str], l
         if who:
             place(min(WHO_W, text_width(who, font(DEAL_SMALL))) + 20)
             x += draw_text(draw, (x - 6, y + SQ / 2), who, DEAL_SMALL, TEXT, anchor="lm", max_width=WHO_W) + 20
-    return y + row_h + 6
+    return img.crop((0, 0, W, y + row_h + 6))
 
 
-def _lists(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: str, y: int) -> int:
-    """One column, full width, one thing per line (read at phone width): the offers (or, in a
-    shared deal, the placards), then the clan cards on the table, then the travellers."""
-    deal = view["deal"]
+@part(T, 512)
+def _line_part(text: str, size: int, colour: list[int], bold: bool) -> Image.Image:
+    img, draw = canvas(W, 42 if bold else 38)
+    draw_text(draw, (X0 + 18, 0), text, size, tuple(colour), bold=bold)
+    return img
+
+
+@part(T, 512)
+def _row_part(clan: str, text: str, colour: list[int], cross: bool, lang: str) -> Image.Image:
+    img, draw = canvas(W, SQ + 8)
     lx = X0 + 18
-    width = X1 - lx - 18
+    clan_square(draw, lx, 0, SQ, clan, lang, cross=cross)
+    draw_text(draw, (lx + SQ + 12, SQ / 2), text, DEAL_SMALL, tuple(colour), anchor="lm",
+              max_width=X1 - lx - 18 - SQ - 12)
+    return img
 
-    def row(clan: str, text: str, colour, cross: bool = False) -> None:
-        nonlocal y
-        clan_square(draw, lx, y, SQ, clan, lang, cross=cross)
-        draw_text(draw, (lx + SQ + 12, y + SQ / 2), text, DEAL_SMALL, colour, anchor="lm", max_width=width - SQ - 12)
-        y += SQ + 8
 
-    def line(text: str, size: int, colour, bold: bool = False) -> None:
-        nonlocal y
-        draw_text(draw, (lx, y), text, size, colour, bold=bold)
-        y += 42 if bold else 38
+def _lists(view: dict, names: Sequence[str], lang: str) -> list[tuple]:
+    """One column, full width, one thing per line (read at phone width): the offers (or, in a
+    shared deal, the placards), then the clan cards on the table, then the travellers. Each is
+    (False, (text, size, colour, bold)) for a line, or (True, (clan, text, colour, cross)) for a
+    row beside a clan's square."""
+    deal = view["deal"]
+    out: list[tuple] = []
+
+    def line(*item) -> tuple:
+        return False, item
+
+    def row(*item) -> tuple:
+        return True, item
 
     if not view["shared"]:
-        line(tk(lang, "render.offers"), DEAL_BODY, GOLD, True)
+        out.append(line(tk(lang, "render.offers"), DEAL_BODY, GOLD, True))
         if not deal["offers"]:
-            line(tk(lang, "render.no_offers"), DEAL_SMALL, TEXT_DIM)
+            out.append(line(tk(lang, "render.no_offers"), DEAL_SMALL, TEXT_DIM, False))
         for o in deal["offers"][:OFFER_ROWS]:
             state = o["state"]
             colour = GOOD if state == "accepted" else (GOLD if state == "inherited" else TEXT)
-            row(o["clan"], f"{seat_name(names, o['seat'])} ({tk(lang, 'src.' + o['kind'])}) · {_price(lang, o)}"
-                           f" · {tk(lang, 'render.' + state)}", colour)
+            out.append(row(o["clan"], f"{seat_name(names, o['seat'])} ({tk(lang, 'src.' + o['kind'])}) · "
+                           f"{_price(lang, o)} · {tk(lang, 'render.' + state)}", colour, False))
         if len(deal["offers"]) > OFFER_ROWS:
-            line(tk(lang, "render.more_offers", count=len(deal["offers"]) - OFFER_ROWS), DEAL_SMALL, TEXT_DIM)
+            out.append(line(tk(lang, "render.more_offers", count=len(deal["offers"]) - OFFER_ROWS), DEAL_SMALL,
+                            TEXT_DIM, False))
     else:
-        line(tk(lang, "render.placards"), DEAL_BODY, GOLD, True)
-        for s in [s for s in deal["sources"] if s["kind"] == "placard"][:8]:
-            row(s["clan"], seat_name(names, s["owner"]), TEXT)
+        out.append(line(tk(lang, "render.placards"), DEAL_BODY, GOLD, True))
+        out += [row(s["clan"], seat_name(names, s["owner"]), TEXT, False)
+                for s in deal["sources"] if s["kind"] == "placard"][:8]
     if deal["table"]:
-        line(tk(lang, "render.table"), DEAL_BODY, GOLD, True)
+        out.append(line(tk(lang, "render.table"), DEAL_BODY, GOLD, True))
         # clan cards grouped by clan so six players' cards fit
         by_clan: dict[str, list[int]] = {}
         for tc in deal["table"]:
             by_clan.setdefault(tc["clan"], []).append(tc["owner"])
-        for c in CLANS:
-            if c in by_clan:
-                row(c, join_list((seat_name(names, s) for s in by_clan[c]), lang), TEXT)
+        out += [row(c, join_list((seat_name(names, s) for s in by_clan[c]), lang), TEXT, False) for c in CLANS
+                if c in by_clan]
     if deal["away"]:
-        line(tk(lang, "render.away"), DEAL_BODY, GOLD, True)
-        for a in deal["away"]:
-            row(a["clan"], f"{seat_name(names, a['owner'])} · {tk(lang, 'card.' + a['card'])}", TEXT_DIM, cross=True)
-    return y
+        out.append(line(tk(lang, "render.away"), DEAL_BODY, GOLD, True))
+        out += [row(a["clan"], f"{seat_name(names, a['owner'])} · {tk(lang, 'card.' + a['card'])}", TEXT_DIM, True)
+                for a in deal["away"]]
+    return out
 
 
-def _window_banner(draw: ImageDraw.ImageDraw, win: dict, names: Sequence[str], lang: str, y: int) -> int:
-    """The open window (a card played, waiting for answers; the last call) on up to two lines."""
+def _window_text(win: dict, names: Sequence[str], lang: str) -> str:
     who = join_list((seat_name(names, s) for s in win["owing"]), lang) or "—"
-    if win["kind"] == "reaction":
-        target = _window_target(win, names, lang)
-        if target:
-            text = tk(lang, "render.window_target", seat=seat_name(names, win["by"]), card=win["card"],
-                      target=target, seats=who)
-        else:
-            text = tk(lang, "render.window_reaction", seat=seat_name(names, win["by"]), card=win["card"], seats=who)
-    else:
-        text = tk(lang, "render.window_last_call", seats=who)
+    if win["kind"] != "reaction":
+        return tk(lang, "render.window_last_call", seats=who)
+    target = _window_target(win, names, lang)
+    if target:
+        return tk(lang, "render.window_target", seat=seat_name(names, win["by"]), card=win["card"], target=target,
+                  seats=who)
+    return tk(lang, "render.window_reaction", seat=seat_name(names, win["by"]), card=win["card"], seats=who)
+
+
+@part(T, 64)
+def _window_part(text: str) -> Image.Image:
+    """The open window (a card played, waiting for answers; the last call) on up to two lines."""
     lines = lines_at_most(text, X1 - X0 - 52, font(DEAL_SMALL, True), 2)
     line_h = DEAL_SMALL + 10
     h = 14 + line_h * len(lines)
-    draw.rounded_rectangle([X0 + 10, y, X1 - 10, y + h], radius=10, fill=blend(GOLD, BG, 0.75), outline=GOLD, width=2)
+    img, draw = canvas(W, 6 + h + 10)
+    draw.rounded_rectangle([X0 + 10, 6, X1 - 10, 6 + h], radius=10, fill=blend(GOLD, BG, 0.75), outline=GOLD,
+                           width=2)
     for k, line in enumerate(lines):
-        draw_text(draw, (X0 + 26, y + 7 + line_h * k + line_h / 2), line, DEAL_SMALL, WHITE, bold=True, anchor="lm")
-    return y + h + 10
+        draw_text(draw, (X0 + 26, 13 + line_h * k + line_h / 2), line, DEAL_SMALL, WHITE, bold=True, anchor="lm")
+    return img
 
 
 def _window_target(win: dict, names: Sequence[str], lang: str) -> str:

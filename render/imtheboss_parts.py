@@ -62,6 +62,16 @@ def seat_name(names: Sequence[str], seat: int | None) -> str:
     return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
 
 
+def palette_colours() -> list[tuple[int, int, int]]:
+    """Colours worked out while drawing, kept exactly in the palette (tools/pictures.py): the
+    clans' squares on covered spaces, and every square's edge."""
+    out = []
+    for rgb in CLAN_RGB.values():
+        dim = blend(rgb, COVER, 0.62)
+        out += [dim, blend(dim, BG, 0.5), blend(rgb, BG, 0.5), blend(DARK_INK if light(dim) else WHITE, dim, 0.3)]
+    return out
+
+
 def light(rgb) -> bool:
     r, g, b = rgb[:3]
     return 0.299 * r + 0.587 * g + 0.114 * b > 150
@@ -209,22 +219,20 @@ def centre_box(y0: int) -> tuple[int, int, int, int]:
     return MARGIN + TILE_W + GAP, top, W - MARGIN - TILE_W - GAP, top + sum(rows[1:4]) + 2 * GAP
 
 
-def draw_tile(draw: ImageDraw.ImageDraw, view: dict, space: int, box, lang: str) -> None:
-    x0, y0, x1, y1 = box
-    card = view["covered"][space]
-    base, squares = tile_base(space, card, lang, y1 - y0)
-    draw._image.paste(base, (x0, y0))
-    deal = view.get("deal")
-    if deal is not None and deal["space"] == space:
-        cov = set(deal["covered"])
-        for clan, sx, sy, size in squares:
-            if clan in cov:
-                draw_tick(draw, x0 + sx, y0 + sy, size)
-    if view.get("marker") == space and not view["over"]:
-        # The dollar marker: a gold frame, and the space's letter on a gold coin.
-        draw.rounded_rectangle(box, radius=12, outline=GOLD, width=5)
-        draw.ellipse([x0 + 6, y0 + 5, x0 + 46, y0 + 45], fill=GOLD, outline=blend(GOLD, BG, 0.5), width=3)
-        draw_text(draw, (x0 + 26, y0 + 25), tk(lang, f"space.{space}"), SIZE_SMALL, DARK_INK, bold=True, anchor="mm")
+def tile_picture(space: int, card: int | None, lang: str, height: int, ticked: list[str], marker: bool) -> Image.Image:
+    """A space as the table shows it: its tile, ticks on the clans a deal there has covered,
+    and the dollar marker (a gold frame, the space's letter on a gold coin)."""
+    base, squares = tile_base(space, card, lang, height)
+    img = base.copy()
+    draw = ImageDraw.Draw(img)
+    for clan, sx, sy, size in squares:
+        if clan in ticked:
+            draw_tick(draw, sx, sy, size)
+    if marker:
+        draw.rounded_rectangle((0, 0, TILE_W, height), radius=12, outline=GOLD, width=5)
+        draw.ellipse([6, 5, 46, 45], fill=GOLD, outline=blend(GOLD, BG, 0.5), width=3)
+        draw_text(draw, (26, 25), tk(lang, f"space.{space}"), SIZE_SMALL, DARK_INK, bold=True, anchor="mm")
+    return img
 
 
 @layer(maxsize=1024)

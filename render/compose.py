@@ -1,0 +1,193 @@
+"""Table pictures assembled from parts, in palette mode.
+
+A table picture is drawn move after move, and most of it is what it was the move before: the
+board's spaces, the price table, the seats that did not act. So a table is cut into parts (a
+header, a tile, a seat's card), each drawn by a function of plain data only (the slice of the
+view it shows, names, the language) that returns an RGB image. A part is drawn once per
+distinct data, turned into palette indices once, and kept (`part`); the picture is a `Sheet`
+the parts are pasted onto, still in palette indices. Turning RGB into indices cost as much as
+drawing the whole picture; now only new parts pay it, and `render.pngband` encodes unchanged
+rows from its own cache.
+
+A part function receives its arguments back from JSON (the cache key): it can only depend on
+what the key holds, so a cached part can never be stale.
+
+Every part of a title is mapped onto one fixed palette (render/palettes/<title>.pal, 256
+colours chosen from the title's pictures by `python tools/pictures.py --palettes`), so parts
+drawn at different times fit together. tests/render/test_palettes.py checks that the palette
+still covers what the title draws (a new colour makes it fail: run the tool again).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections import Counter
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from PIL import Image, ImageDraw
+
+from render import legible
+
+PALETTE_DIR = Path(__file__).resolve().parent / "palettes"
+#: Draw parts and sheets in RGB, unquantised (set through `raw()`, to choose palettes).
+RAW = False
+#: Colours a palette keeps exactly (the rest approximate the edges of text).
+EXACT = 128
+_PARTS: list[Any] = []
+#: Pixels of parts drawn (not taken from the cache), by part (the benchmarks read it).
+DRAWN: Counter[str] = Counter()
+
+
+@functools.lru_cache(maxsize=8)
+def palette(title: str) -> Image.Image:
+    """A 1x1 palette image holding the title's 256 colours (for `Image.quantize`)."""
+    img = Image.new("P", (1, 1))
+    img.putpalette((PALETTE_DIR / f"{title}.pal").read_bytes())
+    return img
+
+
+@functools.lru_cache(maxsize=256)
+def index_of(title: str, colour: tuple[int, int, int]) -> int:
+    """The palette index `colour` is drawn with in the title's pictures."""
+    return quantize(Image.new("RGB", (1, 1), colour), title).getpixel((0, 0))
+
+
+def quantize(img: Image.Image, title: str) -> Image.Image:
+    """`img` in the title's palette (nearest colour, no dithering: flat areas stay flat)."""
+    if RAW:
+        return img.convert("RGB")
+    return img.convert("RGB").quantize(palette=palette(title), dither=Image.Dither.NONE)
+
+
+def _key(args: tuple) -> str:
+    return json.dumps(args, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def part(title: str, maxsize: int = 256) -> Callable:
+    """Decorate a function of JSON data returning an RGB image: it is drawn once per distinct
+    arguments (and phone floor), and handed out in the title's palette."""
+
+    def wrap(fn: Callable[..., Image.Image]) -> Callable[..., Image.Image]:
+        @legible.layer(maxsize)
+        def cached(key: str) -> Image.Image:
+            img = quantize(fn(*json.loads(key)), title)
+            DRAWN[fn.__qualname__] += img.width * img.height
+            return img
+
+        @functools.wraps(fn)
+        def get(*args: Any) -> Image.Image:
+            return cached(_key(args))
+
+        get.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+        _PARTS.append(get)
+        return get
+
+    return wrap
+
+
+class Sheet:
+    """A picture in the title's palette, made of pasted parts."""
+
+    def __init__(self, title: str, width: int, height: int, colour: tuple[int, int, int]) -> None:
+        self.title = title
+        if RAW:
+            self.img = Image.new("RGB", (width, height), colour)
+        else:
+            self.img = Image.new("P", (width, height), index_of(title, colour))
+            self.img.putpalette(palette(title).getpalette())
+
+    def paste(self, piece: Image.Image, xy: tuple[float, float]) -> None:
+        self.img.paste(piece, (int(xy[0]), int(xy[1])))
+
+    def frame(self, box: tuple[float, float, float, float], colour: tuple[int, int, int], width: int,
+              radius: int) -> None:
+        """A rounded outline around pasted parts (Pillow draws shapes without anti-aliasing, so a
+        palette index draws the same pixels as the colour would)."""
+        ink = colour if RAW else index_of(self.title, colour)
+        ImageDraw.Draw(self.img).rounded_rectangle(box, radius=radius, outline=ink, width=width)
+
+    def line(self, xy: tuple[float, float, float, float], colour: tuple[int, int, int], width: int) -> None:
+        ink = colour if RAW else index_of(self.title, colour)
+        ImageDraw.Draw(self.img).line(xy, fill=ink, width=width)
+
+    def rgb(self) -> Image.Image:
+        return self.img.convert("RGB")
+
+
+def module_colours(*modules: Any) -> list[tuple[int, int, int]]:
+    """The RGB colours named in these modules' globals (constants, lists and dicts of them)."""
+    found: list[tuple[int, int, int]] = []
+
+    def add(value: Any) -> None:
+        if isinstance(value, tuple) and len(value) == 3 and all(isinstance(v, int) and 0 <= v < 256 for v in value):
+            if value not in found:
+                found.append(value)
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                add(v)
+        elif isinstance(value, dict):
+            for v in value.values():
+                add(v)
+
+    for module in modules:
+        for name, value in vars(module).items():
+            if not name.startswith("__"):
+                add(value)
+    return found
+
+
+def named_colours(title: str) -> list[tuple[int, int, int]]:
+    """The colours a title's renderers name: constants in render.common, render.<title>*,
+    engine.<title>.data, and those its modules work out (their `palette_colours()`)."""
+    import importlib
+    import sys
+
+    importlib.import_module(f"render.{title}")
+    modules = [sys.modules[name] for name in sorted(sys.modules) if name == "render.common"
+               or name == f"render.{title}" or name.startswith(f"render.{title}_") or name == f"engine.{title}.data"]
+    worked_out = [c for m in modules if hasattr(m, "palette_colours") for c in m.palette_colours()]
+    return list(dict.fromkeys(module_colours(*modules) + worked_out))
+
+
+def choose_palette(pictures: list[Image.Image], must: list[tuple[int, int, int]] = (),
+                   exact: int = EXACT) -> bytes:
+    """256 colours for a title's pictures (RGB): the colours it names (`must`) and those that
+    cover the most of the pictures, `exact` in all, as they are (flat areas stay exactly their
+    colour), and the rest chosen by median cut among the other colours (mostly the edges of
+    text), each weighed by how much of the pictures it covers (capped, so no edge colour crowds
+    out the others)."""
+    counts: Counter[tuple[int, int, int]] = Counter()
+    for img in pictures:
+        for n, colour in img.convert("RGB").getcolors(1 << 24) or []:
+            counts[colour] += n
+    top = list(dict.fromkeys(list(must)[:exact]))
+    top += [colour for colour, _n in counts.most_common(exact) if colour not in top][:exact - len(top)]
+    chosen = set(top)
+    rest = [(colour, min(n, 64)) for colour, n in counts.items() if colour not in chosen]
+    if rest:
+        pixels = [colour for colour, n in rest for _ in range(n)]
+        swatch = Image.new("RGB", (len(pixels), 1))
+        swatch.putdata(pixels)
+        cut = swatch.quantize(256 - len(top), method=Image.Quantize.MEDIANCUT).getpalette()[:3 * (256 - len(top))]
+        top += [tuple(cut[i:i + 3]) for i in range(0, len(cut), 3)]
+    top += [(0, 0, 0)] * (256 - len(top))
+    return bytes(v for colour in top[:256] for v in colour)
+
+
+@contextmanager
+def raw() -> Iterator[None]:
+    """Parts and sheets in RGB inside the block (fresh caches on the way in and out)."""
+    global RAW
+    for get in _PARTS:
+        get.cache_clear()
+    RAW = True
+    try:
+        yield
+    finally:
+        RAW = False
+        for get in _PARTS:
+            get.cache_clear()
+        index_of.cache_clear()
