@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from engine.blackfriday.data import COLOURS, ROWS
+from engine.blackfriday.data import COLOURS
 from render.common import (
     picture,
     BAD,
@@ -45,28 +45,40 @@ from render.blackfriday_parts import (
     BAND,
     BLACK_BAG,
     CELL_H,
+    CELL_W,
     GRID_W,
+    LABEL_W,
+    MARKET_GROUP_W,
     MARKET_H,
     MARKET_X1,
+    PRICE_X,
+    PRICES_H,
     SILVER_COLOUR,
     STOCK,
+    STOCK_ROW,
+    STOCKS_H,
     TRACK_H,
     W,
     briefcase,
+    cell_box,
     changes,
     dark,
     draw_bag,
     draw_last_draw,
     draw_level,
-    draw_market,
-    draw_price_table,
+    draw_market_group,
+    draw_market_panel,
+    draw_price_grid,
     draw_silver,
-    draw_stocks,
+    draw_stock,
     draw_table,
     draw_text,
     draw_track,
     draw_track_head,
+    level_label,
+    markers_at,
     name_of,
+    price_cell,
     table_panels,
     tk,
 )
@@ -129,11 +141,37 @@ def _header_part(title: str, sub: str) -> Image.Image:
     return img
 
 
-@part(T, 64)
-def _prices_part(prices: dict, level: int, lang: str) -> Image.Image:
-    img, draw = canvas(GRID_W + 1, ROWS * CELL_H + 88)
-    draw_price_table(img, draw, 0, 0, {"prices": prices, "level": level}, lang)
+@part(T, 4)
+def _price_grid_part(lang: str) -> Image.Image:
+    img, draw = canvas(GRID_W + 1, PRICES_H)
+    draw_price_grid(img, draw, lang)
     return img
+
+
+@part(T, 256)
+def _price_cell_part(row: int, col: int, markers: list[str]) -> Image.Image:
+    img, draw = canvas(CELL_W + 1, CELL_H + 1)
+    price_cell(draw, row, col, markers)
+    return img
+
+
+@part(T, 32)
+def _level_label_part(level: int, lang: str) -> Image.Image:
+    img, draw = canvas(LABEL_W + 1, CELL_H + 1)
+    level_label(draw, level, lang)
+    return img
+
+
+def _prices(sheet: Sheet, x0: int, y0: int, view: dict, lang: str) -> None:
+    """The price table: printed once per language; the cells holding markers and the current
+    level's label drawn over it, then the level's gold frame."""
+    sheet.paste(_price_grid_part(lang), (x0, y0))
+    for (row, col), markers in markers_at(view["prices"]).items():
+        cx, cy = cell_box(row, col)
+        sheet.paste(_price_cell_part(row, col, markers), (x0 + cx, y0 + cy))
+    lx, ly = cell_box(view["level"], 0)
+    sheet.paste(_level_label_part(view["level"], lang), (x0, y0 + ly))
+    sheet.frame((x0, y0 + ly, x0 + GRID_W, y0 + ly + CELL_H), GOLD, 3, 0)
 
 
 @part(T, 16)
@@ -143,10 +181,17 @@ def _level_part(level: int, limits: dict, lang: str) -> Image.Image:
     return img
 
 
-@part(T, 64)
-def _stocks_part(prices: dict, moves: dict, lang: str) -> Image.Image:
-    img, draw = canvas(SIDE_W + 1, 5 * 52 + 30)
-    draw_stocks(img, draw, 0, 0, SIDE_W, prices, moves, lang)
+@part(T, 4)
+def _stocks_panel_part() -> Image.Image:
+    img, draw = canvas(SIDE_W + 1, STOCKS_H)
+    rounded(draw, (0, 0, SIDE_W, 5 * STOCK_ROW + 16), fill=PANEL)
+    return img
+
+
+@part(T, 256)
+def _stock_part(c: str, price: int, change: int, lang: str) -> Image.Image:
+    img, draw = canvas(PRICE_X + 80, STOCK_ROW, PANEL)  # from 12 px in: clear of the panel's corners
+    draw_stock(img, draw, -12, 0, c, price, change, lang)
     return img
 
 
@@ -170,10 +215,17 @@ def _table_part(panel: list, h: int, w: float) -> Image.Image:
     return img
 
 
-@part(T, 64)
-def _market_part(market: dict, lang: str) -> Image.Image:
+@part(T, 4)
+def _market_panel_part(lang: str) -> Image.Image:
     img, draw = canvas(MARKET_X1 - 16 + 1, MARKET_H + 1)
-    draw_market(img, draw, 0, 0, market, lang)
+    draw_market_panel(draw, lang)
+    return img
+
+
+@part(T, 256)
+def _market_group_part(c: str, n: int) -> Image.Image:
+    img, draw = canvas(int(MARKET_GROUP_W), 46, PANEL)
+    draw_market_group(img, draw, c, n)
     return img
 
 
@@ -210,11 +262,10 @@ def _table(view: dict, names: list[str], lang: str) -> Sheet:
     else:
         sub = tk(lang, "render.turn_of", name=name_of(names, view.get("active")))
     last = view.get("last_draw")
-    side = [_level_part(view["level"], view["limits"], lang), _stocks_part(view["prices"], changes(view), lang),
+    side = [_level_part(view["level"], view["limits"], lang), _stocks_panel_part(),
             _silver_part(view["silver"]["price"], view["purchases"], lang),
             _last_draw_part(last, name_of(names, last["seat"]) if last else "", lang)]
-    prices = _prices_part(view["prices"], view["level"], lang)
-    top = 80 + max(prices.height, sum(p.height for p in side)) + 4
+    top = 80 + max(PRICES_H, sum(p.height for p in side)) + 4
     panels, table_h = table_panels(view, lang)
     tw = (W - 32 - 4 * 10) / 5
     cards, card_h, cw = _player_cards(view, names, lang)
@@ -223,14 +274,20 @@ def _table(view: dict, names: list[str], lang: str) -> Sheet:
     players_y = track_y + 48 + TRACK_H + 4
     sheet = Sheet(T, W, players_y + card_h + 14, BG)
     sheet.paste(_header_part(tk(lang, "render.title"), sub), (0, 0))
-    sheet.paste(prices, (16, 80))
+    _prices(sheet, 16, 80, view, lang)
     y = 80
     for piece in side:
         sheet.paste(piece, (SIDE_X, y))
         y += piece.height
+    moves = changes(view)
+    for i, c in enumerate(COLOURS):  # the prices, on their panel (the second of the side's parts)
+        sheet.paste(_stock_part(c, view["prices"][c]["price"], moves[c], lang),
+                    (SIDE_X + 12, 80 + 120 + 10 + i * STOCK_ROW))
     for i, panel in enumerate(panels):
         sheet.paste(_table_part(list(panel), table_h, tw), (16 + i * (tw + 10), top))
-    sheet.paste(_market_part(view["market"], lang), (16, market_y))
+    sheet.paste(_market_panel_part(lang), (16, market_y))
+    for i, c in enumerate(COLOURS):
+        sheet.paste(_market_group_part(c, view["market"][c]), (16 + 14 + i * MARKET_GROUP_W, market_y + 44))
     sheet.paste(_bag_part(view["bag"], view["wsj"], lang), (MARKET_X1 + 12, market_y))
     sheet.paste(_track_head_part(view["purchases"], lang), (0, track_y))
     sheet.paste(_track_part(view["silver"]["index"]), (0, track_y + 48))

@@ -164,23 +164,39 @@ def _cell(draw, row: int, col: int, x0: int, y0: int, markers) -> None:
             chip(draw, (cx + 4 + step * (j + 0.5), y + CELL_H - 13), r, STOCK[c], outline=(10, 10, 10), width=2)
 
 
-def draw_price_table(img, draw, x0: int, y0: int, view: dict, lang: str) -> int:
-    """The 10 x 7 price table, top row = level 9, with the markers and the current level."""
-    draw_text(draw, (x0, y0), tk(lang, "render.prices"), SIZE_LABEL, GOLD, bold=True)
-    y0 += 44
-    img.paste(_grid(lang), (x0, y0))
-    level = view["level"]
+PRICES_H = 44 + ROWS * CELL_H + 44
+
+
+def draw_price_grid(img, draw, lang: str) -> None:
+    """The price table as printed (10 x 7, top row = level 9) with its title and foot; the
+    markers and the current level go on it (`price_cell`, `level_label`)."""
+    draw_text(draw, (0, 0), tk(lang, "render.prices"), SIZE_LABEL, GOLD, bold=True)
+    img.paste(_grid(lang), (0, 44))
+    draw_text(draw, (0, 44 + ROWS * CELL_H + 4), tk(lang, "render.level") + " ↑", SIZE_SMALL, TEXT_DIM)
+
+
+def markers_at(prices: dict) -> dict[tuple[int, int], list[str]]:
+    """The price table's cells holding markers, with their colours."""
     at: dict[tuple[int, int], list[str]] = {}
     for c in COLOURS:
-        p = view["prices"][c]
-        at.setdefault((p["row"], p["col"]), []).append(c)
-    for (row, col), markers in at.items():
-        _cell(draw, row, col, x0, y0, markers)
-    _, ly = _cell_box(level, 0, x0, y0)
-    _row_label(draw, level, x0, ly, lang, True)
-    draw.rectangle([x0, ly, x0 + GRID_W, ly + CELL_H], outline=GOLD, width=3)
-    draw_text(draw, (x0, y0 + ROWS * CELL_H + 4), tk(lang, "render.level") + " ↑", SIZE_SMALL, TEXT_DIM)
-    return y0 + ROWS * CELL_H + 44
+        at.setdefault((prices[c]["row"], prices[c]["col"]), []).append(c)
+    return at
+
+
+def price_cell(draw, row: int, col: int, markers: list[str]) -> None:
+    """A cell holding markers, at (0, 0)."""
+    cx, y = _cell_box(row, col, 0, 0)
+    _cell(draw, row, col, -cx, -y, markers)
+
+
+def level_label(draw, level: int, lang: str) -> None:
+    """The current level's label, lit, at (0, 0)."""
+    _row_label(draw, level, 0, 0, lang, True)
+
+
+def cell_box(row: int, col: int) -> tuple[int, int]:
+    """A cell's top left in the price table (below its title)."""
+    return _cell_box(row, col, 0, 44)
 
 
 def _change(view: dict, c: str) -> int:
@@ -205,20 +221,19 @@ def draw_level(draw, x0: int, y0: int, x1: int, level: int, lim: dict, lang: str
     return y0 + 120
 
 
-def draw_stocks(img, draw, x0: int, y: int, x1: int, prices: dict, changes: dict, lang: str) -> int:
-    """Each colour's price, and its change at the last adjustment (the market's counts are in
-    the market panel below)."""
-    rounded(draw, (x0, y, x1, y + 5 * 52 + 16), fill=PANEL)
-    for i, c in enumerate(COLOURS):
-        ry = y + 10 + i * 52
-        briefcase(img, x0 + 14, ry + 6, 40, STOCK[c])
-        draw_text(draw, (x0 + 66, ry + 24), tk(lang, f"colour.{c}"), SIZE_BODY, TEXT, anchor="lm", max_width=PRICE_X - 190)
-        draw_text(draw, (x0 + PRICE_X, ry + 24), f"${prices[c]['price']}", SIZE_LABEL + 4, TEXT, bold=True, anchor="rm")
-        d = changes[c]
-        if d:
-            draw_text(draw, (x0 + PRICE_X + 14, ry + 24), f"{'▲' if d > 0 else '▼'}{abs(d)}", SIZE_BODY,
-                      GOOD if d > 0 else BAD, anchor="lm")
-    return y + 5 * 52 + 30
+#: The prices' panel: a row of 52 px per colour, 10 px above the first.
+STOCK_ROW, STOCKS_H = 52, 5 * 52 + 30
+
+
+def draw_stock(img, draw, x0: int, ry: int, c: str, price: int, change: int, lang: str) -> None:
+    """A colour's price, and its change at the last adjustment (the market's counts are in the
+    market panel below)."""
+    briefcase(img, x0 + 14, ry + 6, 40, STOCK[c])
+    draw_text(draw, (x0 + 66, ry + 24), tk(lang, f"colour.{c}"), SIZE_BODY, TEXT, anchor="lm", max_width=PRICE_X - 190)
+    draw_text(draw, (x0 + PRICE_X, ry + 24), f"${price}", SIZE_LABEL + 4, TEXT, bold=True, anchor="rm")
+    if change:
+        draw_text(draw, (x0 + PRICE_X + 14, ry + 24), f"{'▲' if change > 0 else '▼'}{abs(change)}", SIZE_BODY,
+                  GOOD if change > 0 else BAD, anchor="lm")
 
 
 def draw_silver(draw, x0: int, y: int, x1: int, price: int, purchases: int, lang: str) -> int:
@@ -316,21 +331,25 @@ MARKET_X1 = 770
 MARKET_H = 96
 
 
-def draw_market(img, draw, x0: int, y0: int, market: dict, lang: str) -> None:
-    """The market's briefcases by colour, with their counts."""
-    mx1 = x0 + MARKET_X1 - 16
-    rounded(draw, (x0, y0, mx1, y0 + MARKET_H), fill=PANEL)
-    draw_text(draw, (x0 + 14, y0 + 8), tk(lang, "render.market"), SIZE_SMALL + 2, TEXT, bold=True)
-    gw = (mx1 - x0 - 30) / 5
-    for i, c in enumerate(COLOURS):
-        gx = x0 + 14 + i * gw
-        n = market[c]
-        if n == 0:
-            briefcase(img, gx, y0 + 44, 38, dark(STOCK[c], 0.3), outline=dark(STOCK[c], 0.6))
-        for k in range(min(n, 4)):
-            briefcase(img, gx + k * 9, y0 + 44, 38, STOCK[c])
-        draw_text(draw, (gx + 38 + 9 * max(0, min(n, 4) - 1) + 8, y0 + 62), f"×{n}", SIZE_BODY,
-                  TEXT if n else BAD, bold=True, anchor="lm")
+#: The market's colours side by side: each group's width.
+MARKET_GROUP_W = (MARKET_X1 - 16 - 30) / 5
+
+
+def draw_market_panel(draw, lang: str) -> None:
+    """The market's panel and title (the colours' groups go on it, `draw_market_group`)."""
+    rounded(draw, (0, 0, MARKET_X1 - 16, MARKET_H), fill=PANEL)
+    draw_text(draw, (14, 8), tk(lang, "render.market"), SIZE_SMALL + 2, TEXT, bold=True)
+
+
+def draw_market_group(img, draw, c: str, n: int) -> None:
+    """A colour's briefcases in the market (a dim one when there are none) and their count, at
+    (0, 44) of a part as tall as the panel's contents below its title."""
+    if n == 0:
+        briefcase(img, 0, 0, 38, dark(STOCK[c], 0.3), outline=dark(STOCK[c], 0.6))
+    for k in range(min(n, 4)):
+        briefcase(img, k * 9, 0, 38, STOCK[c])
+    draw_text(draw, (38 + 9 * max(0, min(n, 4) - 1) + 8, 18), f"×{n}", SIZE_BODY, TEXT if n else BAD, bold=True,
+              anchor="lm")
 
 
 def draw_bag(draw, x0: int, y0: int, x1: int, bag: dict, wsj: int, lang: str) -> None:

@@ -149,10 +149,12 @@ def header(draw: ImageDraw.ImageDraw, width: int, title: str, subtitle: str = ""
 
 
 def png(img: Image.Image) -> bytes:
-    """Encode for Discord. Palette pictures (all of ours) go through `render.pngband`: unfiltered
-    rows compressed band by band, bands seen before taken from its cache; anything else at
-    Pillow's level 3 (much faster than the default 6, and only a little larger)."""
-    if img.mode == "P" and "transparency" not in img.info:
+    """Encode for Discord. A table (assembled by `render.compose`, in its title's palette) goes
+    through `render.pngband`: rows compressed band by band, bands seen in an earlier picture
+    taken from its cache. Anything else (a panel, in a palette of its own colours, drawn a
+    fresh each time) at Pillow's level 3: much faster than the default 6, and only a little
+    larger."""
+    if img.mode == "P" and img.info.get(pngband.SHEET):
         return pngband.encode(img)
     buf = io.BytesIO()
     img.save(buf, format="PNG", compress_level=3)

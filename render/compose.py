@@ -29,7 +29,7 @@ from typing import Any, Callable, Iterator
 
 from PIL import Image, ImageDraw
 
-from render import legible
+from render import legible, pngband
 
 PALETTE_DIR = Path(__file__).resolve().parent / "palettes"
 #: Draw parts and sheets in RGB, unquantised (set through `raw()`, to choose palettes).
@@ -98,6 +98,7 @@ class Sheet:
         else:
             self.img = Image.new("P", (width, height), index_of(title, colour))
             self.img.putpalette(palette(title).getpalette())
+            self.img.info[pngband.SHEET] = True
 
     def paste(self, piece: Image.Image, xy: tuple[float, float]) -> None:
         self.img.paste(piece, (int(xy[0]), int(xy[1])))

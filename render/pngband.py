@@ -26,6 +26,8 @@ from collections import OrderedDict
 
 from PIL import Image
 
+#: What `render.compose` marks its pictures with (in `Image.info`): tables, whose rows recur.
+SHEET = "boardroom-sheet"
 BAND = 32
 LEVEL = 6
 #: Compressed bytes kept (about 10,000 bands of a typical table).
