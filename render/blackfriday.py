@@ -113,7 +113,7 @@ def _player_cards(view: dict, names, lang: str) -> tuple[list[list[tuple[str, tu
     return cards, h, w
 
 
-@part(T, 256)
+@part(T)
 def _player_part(seat: int, name: str, lines: list, debt: bool, active: bool, h: int, w: float, lang: str) -> Image.Image:
     """One seat's card: name, start player, unused special options, owed interest."""
     img, draw = canvas(int(w) + 2, h + 1)
@@ -134,28 +134,28 @@ SIDE_X = 16 + GRID_W + 20
 SIDE_W = W - 16 - SIDE_X
 
 
-@part(T, 16)
+@part(T)
 def _header_part(title: str, sub: str) -> Image.Image:
     img, draw = canvas(W, 80)
     header(draw, W, title, sub)
     return img
 
 
-@part(T, 4)
+@part(T)
 def _price_grid_part(lang: str) -> Image.Image:
     img, draw = canvas(GRID_W + 1, PRICES_H)
     draw_price_grid(img, draw, lang)
     return img
 
 
-@part(T, 256)
+@part(T)
 def _price_cell_part(row: int, col: int, markers: list[str]) -> Image.Image:
     img, draw = canvas(CELL_W + 1, CELL_H + 1)
     price_cell(draw, row, col, markers)
     return img
 
 
-@part(T, 32)
+@part(T)
 def _level_label_part(level: int, lang: str) -> Image.Image:
     img, draw = canvas(LABEL_W + 1, CELL_H + 1)
     level_label(draw, level, lang)
@@ -174,62 +174,62 @@ def _prices(sheet: Sheet, x0: int, y0: int, view: dict, lang: str) -> None:
     sheet.frame((x0, y0 + ly, x0 + GRID_W, y0 + ly + CELL_H), GOLD, 3, 0)
 
 
-@part(T, 16)
+@part(T)
 def _level_part(level: int, limits: dict, lang: str) -> Image.Image:
     img, draw = canvas(SIDE_W + 1, 120)
     draw_level(draw, 0, 0, SIDE_W, level, limits, lang)
     return img
 
 
-@part(T, 4)
+@part(T)
 def _stocks_panel_part() -> Image.Image:
     img, draw = canvas(SIDE_W + 1, STOCKS_H)
     rounded(draw, (0, 0, SIDE_W, 5 * STOCK_ROW + 16), fill=PANEL)
     return img
 
 
-@part(T, 256)
+@part(T)
 def _stock_part(c: str, price: int, change: int, lang: str) -> Image.Image:
     img, draw = canvas(PRICE_X + 80, STOCK_ROW, PANEL)  # from 12 px in: clear of the panel's corners
     draw_stock(img, draw, -12, 0, c, price, change, lang)
     return img
 
 
-@part(T, 64)
+@part(T)
 def _silver_part(price: int, purchases: int, lang: str) -> Image.Image:
     img, draw = canvas(SIDE_W + 1, 78)
     draw_silver(draw, 0, 0, SIDE_W, price, purchases, lang)
     return img
 
 
-@part(T, 64)
+@part(T)
 def _last_draw_part(last: dict | None, who: str, lang: str) -> Image.Image:
     img, draw = canvas(SIDE_W + 1, 44)
     return img.crop((0, 0, SIDE_W + 1, max(1, draw_last_draw(img, draw, 0, 0, SIDE_W, last, who, lang))))
 
 
-@part(T, 128)
+@part(T)
 def _table_part(panel: list, h: int, w: float) -> Image.Image:
     img, draw = canvas(int(w) + 2, h + 1)
     draw_table(img, draw, (0, 0, w, h), tuple(panel))
     return img
 
 
-@part(T, 4)
+@part(T)
 def _market_panel_part(lang: str) -> Image.Image:
     img, draw = canvas(MARKET_X1 - 16 + 1, MARKET_H + 1)
     draw_market_panel(draw, lang)
     return img
 
 
-@part(T, 256)
+@part(T)
 def _market_group_part(c: str, n: int) -> Image.Image:
     img, draw = canvas(int(MARKET_GROUP_W), 46, PANEL)
     draw_market_group(img, draw, c, n)
     return img
 
 
-@part(T, 64)
+@part(T)
 def _bag_part(bag: dict, wsj: int, lang: str) -> Image.Image:
     w = W - 16 - (MARKET_X1 + 12)
     img, draw = canvas(w + 1, MARKET_H + 1)
@@ -237,14 +237,14 @@ def _bag_part(bag: dict, wsj: int, lang: str) -> Image.Image:
     return img
 
 
-@part(T, 64)
+@part(T)
 def _track_head_part(purchases: int, lang: str) -> Image.Image:
     img, draw = canvas(W, 48)
     draw_track_head(draw, 0, purchases, lang)
     return img
 
 
-@part(T, 64)
+@part(T)
 def _track_part(index: int) -> Image.Image:
     img, draw = canvas(W, TRACK_H + 4)
     draw_track(img, draw, 0, index)

@@ -10,7 +10,10 @@ drawing the whole picture; now only new parts pay it, and `render.pngband` encod
 rows from its own cache.
 
 A part function receives its arguments back from JSON (the cache key): it can only depend on
-what the key holds, so a cached part can never be stale.
+what the key holds, so a kept part can never be stale. Parts are kept most recently used
+first, PART_BYTES of them for all titles (a process draws many games' tables in turn); a part
+is 1 byte a pixel. The texts a kept part drew count again in every picture it goes on (the
+phone floor's check, `render.legible`).
 
 Every part of a title is mapped onto one fixed palette (render/palettes/<title>.pal, 256
 colours chosen from the title's pictures by `python tools/pictures.py --palettes`), so parts
@@ -22,7 +25,8 @@ from __future__ import annotations
 
 import functools
 import json
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -36,7 +40,6 @@ PALETTE_DIR = Path(__file__).resolve().parent / "palettes"
 RAW = False
 #: Colours a palette keeps exactly (the rest approximate the edges of text).
 EXACT = 128
-_PARTS: list[Any] = []
 #: Pixels of parts drawn (not taken from the cache), by part (the benchmarks read it).
 DRAWN: Counter[str] = Counter()
 
@@ -66,26 +69,55 @@ def _key(args: tuple) -> str:
     return json.dumps(args, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def part(title: str, maxsize: int = 256) -> Callable:
+#: Parts kept, in bytes of palette indices (a part's pixels), all titles together.
+PART_BYTES = 48 << 20
+_kept: OrderedDict[tuple, tuple[Image.Image, tuple, tuple]] = OrderedDict()
+_kept_bytes = 0
+_lock = threading.Lock()
+
+
+def part(title: str) -> Callable:
     """Decorate a function of JSON data returning an RGB image: it is drawn once per distinct
-    arguments (and phone floor), and handed out in the title's palette."""
+    arguments (and phone floor) while it is kept, and handed out in the title's palette. The
+    parts kept are the most recently used, PART_BYTES of them."""
 
     def wrap(fn: Callable[..., Image.Image]) -> Callable[..., Image.Image]:
-        @legible.layer(maxsize)
-        def cached(key: str) -> Image.Image:
-            img = quantize(fn(*json.loads(key)), title)
-            DRAWN[fn.__qualname__] += img.width * img.height
-            return img
+        name = f"{fn.__module__}.{fn.__qualname__}"
 
         @functools.wraps(fn)
         def get(*args: Any) -> Image.Image:
-            return cached(_key(args))
+            global _kept_bytes
+            floor_, key = legible.floor(), _key(args)
+            with _lock:  # pictures may be drawn in several threads of one process
+                hit = _kept.get((name, floor_, key))
+                if hit is not None:
+                    _kept.move_to_end((name, floor_, key))
+            if hit is not None:
+                legible.replay(hit[1], hit[2])
+                return hit[0]
+            img, texts, cut = legible.recorded(floor_, lambda: quantize(fn(*json.loads(key)), title))
+            with _lock:
+                DRAWN[fn.__qualname__] += img.width * img.height
+                if (name, floor_, key) not in _kept:
+                    _kept[(name, floor_, key)] = (img, texts, cut)
+                    _kept_bytes += img.width * img.height
+                while _kept_bytes > PART_BYTES and len(_kept) > 1:
+                    old, _texts, _cut = _kept.popitem(last=False)[1]
+                    _kept_bytes -= old.width * old.height
+            legible.replay(texts, cut)
+            return img
 
-        get.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
-        _PARTS.append(get)
         return get
 
     return wrap
+
+
+def forget() -> None:
+    """Drop every part kept."""
+    global _kept_bytes
+    with _lock:
+        _kept.clear()
+        _kept_bytes = 0
 
 
 class Sheet:
@@ -182,13 +214,11 @@ def choose_palette(pictures: list[Image.Image], must: list[tuple[int, int, int]]
 def raw() -> Iterator[None]:
     """Parts and sheets in RGB inside the block (fresh caches on the way in and out)."""
     global RAW
-    for get in _PARTS:
-        get.cache_clear()
+    forget()
     RAW = True
     try:
         yield
     finally:
         RAW = False
-        for get in _PARTS:
-            get.cache_clear()
+        forget()
         index_of.cache_clear()

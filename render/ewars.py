@@ -110,7 +110,7 @@ def seat_card_extra(view: dict[str, Any], lang: str, width: int) -> int:
     return (most - 1) * LINE_H
 
 
-@part(T, 256)
+@part(T)
 def _seat_part(s: dict[str, Any], seat: int, name: str, parent: bool, phase: str, lang: str, size: list[int],
                active: bool, show_dice: bool, won: int | None) -> Image.Image:
     """A player's card: name (the parent's bell), score, dice and claims or what they owe, hand
@@ -177,7 +177,7 @@ def _banner_text(view: dict[str, Any], names: Sequence[str], lang: str) -> str:
     return text
 
 
-@part(T, 64)
+@part(T)
 def _top_part(phase: str, banner: str, round_: int, deck: int, lang: str) -> Image.Image:
     """The header (the title, the round, the deck) and the banner saying what happens now."""
     img, draw = canvas(WIDTH, 121)
@@ -202,14 +202,14 @@ def _top(view: dict[str, Any], names: Sequence[str], lang: str) -> Image.Image:
 AXES_TOP = 36
 
 
-@part(T, 32)
+@part(T)
 def _axes_part(rows: int, cols: int, cell: int) -> Image.Image:
     img, draw = canvas(30 + cols * cell, AXES_TOP + rows * cell)
     axes(draw, 30, AXES_TOP, cell, rows, cols)
     return img
 
 
-@part(T, 512)
+@part(T)
 def _cell_part(c: dict[str, Any] | None, cell: int, lang: str) -> Image.Image:
     img, draw = canvas(cell + 1, cell + 1)
     pad = max(4, cell // 24)
@@ -228,7 +228,7 @@ def _board(sheet: Sheet, x: int, y: int, width: int, view: dict[str, Any], max_c
         sheet.paste(_cell_part(c, cell, lang), (bx + col * cell, by + r * cell))
 
 
-@part(T, 16)
+@part(T)
 def _contract_part(last: dict[str, Any], lang: str, half: int, cell: int) -> Image.Image:
     """The last contract's board (its abilities, who was removed, who won what) with its title."""
     board_h = 30 + last["rows"] * cell
@@ -239,7 +239,7 @@ def _contract_part(last: dict[str, Any], lang: str, half: int, cell: int) -> Ima
     return img
 
 
-@part(T, 16)
+@part(T)
 def _next_title_part(lang: str, half: int) -> Image.Image:
     img, draw = canvas(half, 40)
     draw_text(draw, (half / 2, 16), tk(lang, "render.next_table"), SIZE_BODY, TEXT, bold=True, anchor="mm",

@@ -170,14 +170,14 @@ def binder_parts(view: dict, names: Sequence[str], lang: str, y0: int) -> list[t
     return out
 
 
-@part(T, 16)
+@part(T)
 def _tabs_part(page: int, counts: list[int], lang: str) -> Image.Image:
     img, draw = canvas(W, TABS_H)
     _draw_tabs(draw, page, counts, lang, 0)
     return img
 
 
-@part(T, 64)
+@part(T)
 def _sleeve_part(bridges: list) -> Image.Image:
     width = 3 * CELL + 2 * GAP
     img, draw = canvas(width + 21, width + 21)
@@ -187,7 +187,7 @@ def _sleeve_part(bridges: list) -> Image.Image:
     return img
 
 
-@part(T, 512)
+@part(T)
 def _cell_part(cell: dict | None, page: int, s: int, owner: str, first: bool, hits: int, lang: str) -> Image.Image:
     img, draw = canvas(CELL + 1, CELL + 1, SLEEVE)
     _draw_cell(draw, cell, page, s, owner, first, hits, lang)
@@ -249,7 +249,7 @@ def _die_badge(draw: ImageDraw.ImageDraw, x0: int, y: int, s: int, dice: int, ce
 # -- the pictures ------------------------------------------------------------------------------
 
 
-@part(T, 64)
+@part(T)
 def _header_part(title: str, right: str) -> Image.Image:
     img, draw = canvas(W, HEADER_H)
     draw.rectangle([0, 0, W, 70], fill=PANEL)

@@ -89,7 +89,7 @@ def side_parts(view: dict, names: Sequence[str], lang: str, w: int) -> tuple[lis
     return [(status, 0), (rolled, roll_y), (market, market_y), (piles, piles_y)], piles_y + piles.height
 
 
-@part(T, 64)
+@part(T)
 def _status_part(head: str, sub: str, w: int) -> Image.Image:
     subs = lines_at_most(sub, w - 32, font(SIZE_SMALL), 2)
     h = 64 + LINE_H * len(subs)
@@ -101,7 +101,7 @@ def _status_part(head: str, sub: str, w: int) -> Image.Image:
     return img
 
 
-@part(T, 64)
+@part(T)
 def _piles_part(removed: list[str], deck: int, discard: int, lang: str, w: int) -> Image.Image:
     """The luxuries out of the game, the draw pile and the discards."""
     img, draw = canvas(w, 46 + 2 * LINE_H)
@@ -128,7 +128,7 @@ def _hit_line(h: dict, names: Sequence[str], lang: str, width: int) -> str:
     return fit_name(lambda who: f"{h['slot']} → +${h['amount']} {who}", owner, width, fnt)
 
 
-@part(T, 64)
+@part(T)
 def _roll_part(roll: dict | None, lang: str, w: int) -> Image.Image:
     """The last roll: each die (a hit in its owner's colour, zeros red), who was paid, the page die."""
     img, draw = canvas(w + 1, 600)  # more than six hit lines and two rows of dice take
@@ -175,7 +175,7 @@ def _roll_part(roll: dict | None, lang: str, w: int) -> Image.Image:
     return img.crop((0, 0, w + 1, y + 9))
 
 
-@part(T, 64)
+@part(T)
 def _market_part(market: list[str], lang: str, w: int) -> Image.Image:
     """The luxuries for sale in price order, one a line: name, price."""
     row = SIZE_SMALL + 11
@@ -246,7 +246,7 @@ def row_parts(view: dict, names: Sequence[str], lang: str, places: list | None) 
             for s, seat in enumerate(view["seats"])]
 
 
-@part(T, 256)
+@part(T)
 def _row_part(seat: dict, s: int, name: str, place: int | None, active: bool, lang: str) -> Image.Image:
     """A player's row: name, luxuries and money; hand, $-marks and tax; businesses; assets."""
     lists = _lists(seat, name, place, s, lang)

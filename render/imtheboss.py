@@ -86,7 +86,7 @@ def _middle_box(draw: ImageDraw.ImageDraw, w: int, h: int, top: int) -> None:
     rounded(draw, (0, -top, w, h - top), radius=16, fill=blend(BG, PANEL, 0.5), outline=blend(LINE, BG, 0.4), width=2)
 
 
-@part(T, 64)
+@part(T)
 def _figures_part(view: dict, lang: str, size: list[int], cut: int) -> Image.Image:
     """The middle down to `cut`: the top deal card (its stack behind it), what it pays, the deals
     made so far, the piles, the hand limit, the spare placards."""
@@ -119,7 +119,7 @@ def _figures_part(view: dict, lang: str, size: list[int], cut: int) -> Image.Ima
     return img
 
 
-@part(T, 64)
+@part(T)
 def _history_part(history: list[dict], names: list[str], lang: str, size: list[int], cut: int) -> Image.Image:
     """The middle from `cut` down: the deals made, most recent first, in two columns when they
     do not fit one."""
@@ -145,7 +145,7 @@ def _history_part(history: list[dict], names: list[str], lang: str, size: list[i
     return img
 
 
-@part(T, 1024)
+@part(T)
 def _tile_part(space: int, card: int | None, lang: str, height: int, ticked: list[str], marker: bool) -> Image.Image:
     return tile_picture(space, card, lang, height, ticked, marker)
 
@@ -176,7 +176,7 @@ def _board(sheet: Sheet, view: dict, names: Sequence[str], lang: str, y0: int) -
 CARD_ROW_H = SQ + 66
 
 
-@part(T, 512)
+@part(T)
 def _player_part(sv: dict, name: str, tag: str, gold_tag: bool, hot: bool, turn: bool, lang: str,
                  cw: int) -> Image.Image:
     ch = CARD_ROW_H
@@ -222,7 +222,7 @@ def _players(view: dict, names: Sequence[str], lang: str) -> list[tuple[Image.Im
     return out
 
 
-@part(T, 16)
+@part(T)
 def _header_part(title: str, status: str) -> Image.Image:
     img, draw = canvas(W, 80)
     draw.rectangle([0, 0, W, 64], fill=PANEL)

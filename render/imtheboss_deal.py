@@ -85,7 +85,7 @@ def deal_parts(view: dict, names: Sequence[str], lang: str) -> list[Image.Image]
     return out
 
 
-@part(T, 64)
+@part(T)
 def _head_part(title: str, sub: str, met: bool) -> Image.Image:
     img, draw = canvas(W, 108)
     room = X1 - X0 - 36
@@ -94,7 +94,7 @@ def _head_part(title: str, sub: str, met: bool) -> Image.Image:
     return img
 
 
-@part(T, 128)
+@part(T)
 def _requirements_part(slots: list[dict], lang: str) -> Image.Image:
     """Each requirement with who fills it, flowing left to right and wrapping."""
     row_h = SQ + 14
@@ -130,14 +130,14 @@ def _requirements_part(slots: list[dict], lang: str) -> Image.Image:
     return img.crop((0, 0, W, y + row_h + 6))
 
 
-@part(T, 512)
+@part(T)
 def _line_part(text: str, size: int, colour: list[int], bold: bool) -> Image.Image:
     img, draw = canvas(W, 42 if bold else 38)
     draw_text(draw, (X0 + 18, 0), text, size, tuple(colour), bold=bold)
     return img
 
 
-@part(T, 512)
+@part(T)
 def _row_part(clan: str, text: str, colour: list[int], cross: bool, lang: str) -> Image.Image:
     img, draw = canvas(W, SQ + 8)
     lx = X0 + 18
@@ -203,7 +203,7 @@ def _window_text(win: dict, names: Sequence[str], lang: str) -> str:
     return tk(lang, "render.window_reaction", seat=seat_name(names, win["by"]), card=win["card"], seats=who)
 
 
-@part(T, 64)
+@part(T)
 def _window_part(text: str) -> Image.Image:
     """The open window (a card played, waiting for answers; the last call) on up to two lines."""
     lines = lines_at_most(text, X1 - X0 - 52, font(DEAL_SMALL, True), 2)

@@ -235,7 +235,7 @@ def tile_picture(space: int, card: int | None, lang: str, height: int, ticked: l
     return img
 
 
-@layer(maxsize=1024)
+@layer(maxsize=128)  # each space's look is kept as a part (render.compose) anyway
 def tile_base(space: int, card: int | None, lang: str, height: int) -> tuple[Image.Image, tuple]:
     """A space drawn once per (space, deal card on it, language, height), with the positions of
     its clan squares (for the deal's ticks)."""

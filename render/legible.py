@@ -127,6 +127,26 @@ def picture(width: int) -> Callable:
     return wrap
 
 
+def recorded(floor_: int, draw: Callable[[], Any]) -> tuple[Any, tuple, tuple]:
+    """(what `draw()` returns, the texts it drew, those it cut), drawn at `floor_`, apart from
+    the picture being drawn (a piece of picture to keep)."""
+    drawing = Drawing("piece", floor_)
+    token = _CURRENT.set(drawing)
+    try:
+        result = draw()
+    finally:
+        _CURRENT.reset(token)
+    return result, tuple(drawing.texts), tuple(drawing.cut)
+
+
+def replay(texts: tuple, cut: tuple) -> None:
+    """Note a kept piece's texts again, in the picture it is put on now."""
+    current = _CURRENT.get()
+    if current is not None:
+        current.texts.extend(texts)
+        current.cut.extend(cut)
+
+
 def layer(maxsize: int = 128) -> Callable:
     """`functools.lru_cache` for a function that draws a piece of picture, keyed by its
     arguments and the floor (what it may shrink text to), replaying the text it drew into the
@@ -135,21 +155,12 @@ def layer(maxsize: int = 128) -> Callable:
     def wrap(fn: Callable) -> Callable:
         @functools.lru_cache(maxsize=maxsize)
         def cached(floor_: int, *args: Any):
-            drawing = Drawing(fn.__qualname__, floor_)
-            token = _CURRENT.set(drawing)
-            try:
-                result = fn(*args)
-            finally:
-                _CURRENT.reset(token)
-            return result, tuple(drawing.texts), tuple(drawing.cut)
+            return recorded(floor_, lambda: fn(*args))
 
         @functools.wraps(fn)
         def draw(*args: Any):
             result, texts, cut = cached(floor(), *args)
-            current = _CURRENT.get()
-            if current is not None:
-                current.texts.extend(texts)
-                current.cut.extend(cut)
+            replay(texts, cut)
             return result
 
         draw.cache_clear = cached.cache_clear  # type: ignore[attr-defined]

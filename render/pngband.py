@@ -21,6 +21,7 @@ collision between two different bands in one process's cache would need about 2^
 from __future__ import annotations
 
 import struct
+import threading
 import zlib
 from collections import OrderedDict
 
@@ -36,6 +37,7 @@ CACHE_BYTES = 24 << 20
 _MOD = 65521
 _cache: OrderedDict[tuple[int, int], tuple[bytes, int]] = OrderedDict()  # key -> (deflate bytes, Adler-32)
 _cached_bytes = 0
+_lock = threading.Lock()
 
 
 def adler32_combine(adler1: int, adler2: int, len2: int) -> int:
@@ -62,16 +64,19 @@ def _band(data: bytes, width: int) -> tuple[bytes, int]:
     the filtered rows)."""
     global _cached_bytes
     key = (hash(data), len(data))
-    hit = _cache.get(key)
-    if hit is not None:
-        _cache.move_to_end(key)
-        return hit
+    with _lock:  # pictures may be encoded in several threads of one process
+        hit = _cache.get(key)
+        if hit is not None:
+            _cache.move_to_end(key)
+            return hit
     rows = _rows(data, width)
     value = (_deflate(rows, LEVEL), zlib.adler32(rows))
-    _cache[key] = value
-    _cached_bytes += len(value[0])
-    while _cached_bytes > CACHE_BYTES and _cache:
-        _cached_bytes -= len(_cache.popitem(last=False)[1][0])
+    with _lock:
+        if key not in _cache:
+            _cache[key] = value
+            _cached_bytes += len(value[0])
+        while _cached_bytes > CACHE_BYTES and _cache:
+            _cached_bytes -= len(_cache.popitem(last=False)[1][0])
     return value
 
 
@@ -103,5 +108,6 @@ def encode(img: Image.Image) -> bytes:
 
 def clear() -> None:
     global _cached_bytes
-    _cache.clear()
-    _cached_bytes = 0
+    with _lock:
+        _cache.clear()
+        _cached_bytes = 0
