@@ -154,8 +154,8 @@ def png(img: Image.Image) -> bytes:
     taken from its cache. Anything else (a panel, in a palette of its own colours, drawn a
     fresh each time) at Pillow's level 3: much faster than the default 6, and only a little
     larger."""
-    if img.mode == "P" and img.info.get(pngband.SHEET):
-        return pngband.encode(img)
+    if img.mode == "P" and img.info.get(pngband.SHEET) is not None:
+        return pngband.encode(img, tuple(img.info[pngband.SHEET]))
     buf = io.BytesIO()
     img.save(buf, format="PNG", compress_level=3)
     return buf.getvalue()

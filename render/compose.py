@@ -125,15 +125,20 @@ class Sheet:
 
     def __init__(self, title: str, width: int, height: int, colour: tuple[int, int, int]) -> None:
         self.title = title
+        # rows where parts meet: the PNG's bands start there (`render.pngband`), so a part drawn
+        # again costs the rows it covers, not its neighbours' too
+        self.edges: set[int] = set()
         if RAW:
             self.img = Image.new("RGB", (width, height), colour)
         else:
             self.img = Image.new("P", (width, height), index_of(title, colour))
             self.img.putpalette(palette(title).getpalette())
-            self.img.info[pngband.SHEET] = True
+            self.img.info[pngband.SHEET] = self.edges
 
     def paste(self, piece: Image.Image, xy: tuple[float, float]) -> None:
-        self.img.paste(piece, (int(xy[0]), int(xy[1])))
+        y = int(xy[1])
+        self.img.paste(piece, (int(xy[0]), y))
+        self.edges.update((y, y + piece.height))
 
     def frame(self, box: tuple[float, float, float, float], colour: tuple[int, int, int], width: int,
               radius: int) -> None:

@@ -210,7 +210,7 @@ def _tags_x(seat: dict, name: str, place: int | None, lang: str) -> int | None:
     return x if x + tags <= room else None
 
 
-def _lists(seat: dict, name: str, place: int | None, s: int, lang: str) -> list[tuple[str, object]]:
+def _lists(seat: dict, s: int, tags_fit: bool, lang: str) -> list[tuple[str, object]]:
     """A row's wrapped lines below its first two, with their colours: the luxuries when their
     tags do not fit the first line, businesses (in the seat's colour), then assets (Muscle with
     its row); a list a player has none of is left out."""
@@ -225,7 +225,7 @@ def _lists(seat: dict, name: str, place: int | None, s: int, lang: str) -> list[
             text = f"{say(lang, key)}: {sep.join(items)}"
             out += [(line, colour if alive else TEXT_DIM) for line in lines_at_most(text, W - 110, small, 2)]
 
-    if _tags_x(seat, name, place, lang) is None:
+    if not tags_fit:
         add("render.luxuries", [card_name(lang, lid) for lid in seat["luxuries"]], GOLD)
     add("render.businesses", [card_name(lang, kind(c)) for c in seat["businesses"]],
         blend(seat_colour(s), WHITE, 0.35))
@@ -239,33 +239,59 @@ def _lists(seat: dict, name: str, place: int | None, s: int, lang: str) -> list[
     return out
 
 
-def row_parts(view: dict, names: Sequence[str], lang: str, places: list | None) -> list[Image.Image]:
-    """One row per player, each a part."""
+#: Where a row is cut in two parts: its first line (money changes often) and the rest.
+ROW_CUT = 60
+
+
+def row_parts(view: dict, names: Sequence[str], lang: str, places: list | None) -> list[list[Image.Image]]:
+    """One row per player, each in two parts (its first line, the rest) given only what they
+    show: money changing draws the first line again, a card drawn the second."""
     active = set(view.get("to_act") or []) | ({view["active"]} if view["phase"] == "turn" else set())
-    return [_row_part(seat, s, seat_name(names, s), None if places is None else places[s], s in active, lang)
-            for s, seat in enumerate(view["seats"])]
+    out = []
+    for s, seat in enumerate(view["seats"]):
+        name, place = seat_name(names, s), None if places is None else places[s]
+        tags_fit = _tags_x(seat, name, place, lang) is not None
+        rest = {k: seat[k] for k in ("alive", "hand", "marks", "tax_per_zero", "interest", "businesses", "assets",
+                                     "luxuries")}
+        frame = [s, seat["alive"], s in active, ROW_TOP + LINE_H * len(_lists(rest, s, tags_fit, lang)) + 8]
+        top = {k: seat[k] for k in ("alive", "money", "luxuries")}
+        out.append([_row_top_part(top, name, place, frame, lang), _row_rest_part(rest, tags_fit, frame, lang)])
+    return out
+
+
+def _row_frame(draw: ImageDraw.ImageDraw, frame: list, top: int) -> None:
+    """A row's box and its seat-colour stripe, seen from `top` px down the row."""
+    s, alive, active, h = frame
+    colour = seat_colour(s)
+    rounded(draw, (24, -top, W - 24, h - top), radius=12, fill=PANEL if alive else (30, 32, 38),
+            outline=GOLD if active else LINE, width=4 if active else 2)
+    draw.rounded_rectangle([24, -top, 36, h - top], radius=6, fill=colour if alive else blend(colour, BG, 0.6))
 
 
 @part(T)
-def _row_part(seat: dict, s: int, name: str, place: int | None, active: bool, lang: str) -> Image.Image:
-    """A player's row: name, luxuries and money; hand, $-marks and tax; businesses; assets."""
-    lists = _lists(seat, name, place, s, lang)
-    h = ROW_TOP + LINE_H * len(lists) + 8
-    img, draw = canvas(W, h + 1)
-    alive = seat["alive"]
-    colour = seat_colour(s)
-    rounded(draw, (24, 0, W - 24, h), radius=12, fill=PANEL if alive else (30, 32, 38),
-            outline=GOLD if active else LINE, width=4 if active else 2)
-    draw.rounded_rectangle([24, 0, 36, h], radius=6, fill=colour if alive else blend(colour, BG, 0.6))
+def _row_top_part(seat: dict, name: str, place: int | None, frame: list, lang: str) -> Image.Image:
+    """A player's row's first line: (place,) name, luxuries, money."""
+    img, draw = canvas(W, ROW_CUT)
+    _row_frame(draw, frame, 0)
     _name_line(draw, seat, name, place, lang)
+    return img
+
+
+@part(T)
+def _row_rest_part(seat: dict, tags_fit: bool, frame: list, lang: str) -> Image.Image:
+    """The rest of a player's row: hand, $-marks and tax; luxuries (when their tags do not fit
+    the first line), businesses, assets."""
+    s, alive, _active, h = frame
+    img, draw = canvas(W, h + 1 - ROW_CUT)
+    _row_frame(draw, frame, ROW_CUT)
     info = [say(lang, "render.hand", count=seat["hand"]), say(lang, "render.marks", count=seat["marks"]),
             say(lang, "render.tax_per_zero", amount=seat["tax_per_zero"])]
     if seat["interest"]:
         info.append(say(lang, "render.interest", amount=seat["interest"]))
-    draw_text(draw, (52, 54), " · ".join(info) if alive else say(lang, "render.out"), SIZE_SMALL,
+    draw_text(draw, (52, 54 - ROW_CUT), " · ".join(info) if alive else say(lang, "render.out"), SIZE_SMALL,
               TEXT_DIM if alive else BAD, bold=not alive, max_width=W - 110)
-    for k, (line, ink) in enumerate(lists):
-        draw_text(draw, (52, ROW_TOP - 4 + k * LINE_H), line, SIZE_SMALL, ink)
+    for k, (line, ink) in enumerate(_lists(seat, s, tags_fit, lang)):
+        draw_text(draw, (52, ROW_TOP - 4 - ROW_CUT + k * LINE_H), line, SIZE_SMALL, ink)
     return img
 
 

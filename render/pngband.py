@@ -27,7 +27,8 @@ from collections import OrderedDict
 
 from PIL import Image
 
-#: What `render.compose` marks its pictures with (in `Image.info`): tables, whose rows recur.
+#: What `render.compose` marks its pictures with (in `Image.info`): tables, whose rows recur;
+#: its value, the rows where the picture's parts meet.
 SHEET = "boardroom-sheet"
 BAND = 32
 LEVEL = 6
@@ -84,17 +85,30 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
 
 
-def encode(img: Image.Image) -> bytes:
-    """`img` (mode P) as PNG bytes."""
+def bands(height: int, edges: list[int] | tuple[int, ...] = ()) -> list[int]:
+    """Where bands start: at the `edges` given (the rows where the picture's parts meet, so a part
+    drawn again touches only its own rows' bands), at most BAND rows apart, never closer than
+    BAND / 4."""
+    starts = [0]
+    for edge in sorted({e for e in edges if 0 < e < height} | {height}):
+        while edge - starts[-1] > BAND:
+            starts.append(starts[-1] + BAND)
+        if edge - starts[-1] >= BAND // 4 and edge < height:
+            starts.append(edge)
+    return starts
+
+
+def encode(img: Image.Image, edges: list[int] | tuple[int, ...] = ()) -> bytes:
+    """`img` (mode P) as PNG bytes; `edges`: rows where bands may best start (any are correct)."""
     width, height = img.size
     raw = img.tobytes()
     palette = img.getpalette() or []
     used = img.getextrema()[1] + 1
     parts = [b"\x78\x9c"]  # zlib header: deflate, 32 KB window
     adler = 1
-    step = BAND * width
-    for start in range(0, len(raw), step):
-        data = raw[start:start + step]
+    starts = bands(height, edges)
+    for top, bottom in zip(starts, starts[1:] + [height]):
+        data = raw[top * width:bottom * width]
         packed, band_adler = _band(data, width)
         parts.append(packed)
         adler = adler32_combine(adler, band_adler, len(data) + len(data) // width)
