@@ -51,27 +51,18 @@ def adler32_combine(adler1: int, adler2: int, len2: int) -> int:
     return sum1 | (sum2 << 16)
 
 
-def _deflate(rows: bytes, level: int) -> bytes:
-    packer = zlib.compressobj(level, zlib.DEFLATED, -15, 9)
-    return packer.compress(rows) + packer.flush(zlib.Z_FULL_FLUSH)
-
-
-def _rows(data: bytes, width: int) -> bytes:
-    return b"".join(b"\x00" + data[i:i + width] for i in range(0, len(data), width))
-
-
-def _band(data: bytes, width: int) -> tuple[bytes, int]:
-    """A band's rows (palette indices) as (deflate bytes ending in a full flush, Adler-32 of
-    the filtered rows)."""
+def _band(rows: bytes) -> tuple[bytes, int]:
+    """A band's rows (each a filter byte 0 and the row's palette indices) as (deflate bytes
+    ending in a full flush, their Adler-32)."""
     global _cached_bytes
-    key = (hash(data), len(data))
+    key = (hash(rows), len(rows))
     with _lock:  # pictures may be encoded in several threads of one process
         hit = _cache.get(key)
         if hit is not None:
             _cache.move_to_end(key)
             return hit
-    rows = _rows(data, width)
-    value = (_deflate(rows, LEVEL), zlib.adler32(rows))
+    packer = zlib.compressobj(LEVEL, zlib.DEFLATED, -15, 9)
+    value = (packer.compress(rows) + packer.flush(zlib.Z_FULL_FLUSH), zlib.adler32(rows))
     with _lock:
         if key not in _cache:
             _cache[key] = value
@@ -101,17 +92,21 @@ def bands(height: int, edges: list[int] | tuple[int, ...] = ()) -> list[int]:
 def encode(img: Image.Image, edges: list[int] | tuple[int, ...] = ()) -> bytes:
     """`img` (mode P) as PNG bytes; `edges`: rows where bands may best start (any are correct)."""
     width, height = img.size
-    raw = img.tobytes()
+    # the rows with the filter byte (0) before each: the picture pasted one pixel in from the
+    # left of a picture one pixel wider, whose first column is 0
+    filtered = Image.new("P", (width + 1, height), 0)
+    filtered.paste(img, (1, 0))
+    raw = filtered.tobytes()
     palette = img.getpalette() or []
     used = img.getextrema()[1] + 1
     parts = [b"\x78\x9c"]  # zlib header: deflate, 32 KB window
     adler = 1
     starts = bands(height, edges)
     for top, bottom in zip(starts, starts[1:] + [height]):
-        data = raw[top * width:bottom * width]
-        packed, band_adler = _band(data, width)
+        rows = raw[top * (width + 1):bottom * (width + 1)]
+        packed, band_adler = _band(rows)
         parts.append(packed)
-        adler = adler32_combine(adler, band_adler, len(data) + len(data) // width)
+        adler = adler32_combine(adler, band_adler, len(rows))
     parts.append(b"\x03\x00")  # an empty final block
     parts.append(struct.pack(">I", adler))
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)

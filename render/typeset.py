@@ -81,7 +81,8 @@ def _japanese_phrases() -> budoux.Parser:
     return budoux.load_default_japanese_parser()
 
 
-def _japanese_pieces(word: str) -> list[str]:
+@lru_cache(maxsize=4096)
+def _japanese_pieces(word: str) -> tuple[str, ...]:
     """BudouX's phrases, with a middle dot (or any mark that may not start a line: "：", "）")
     kept at the end of the phrase before it (BudouX may put it first in the next one), and a
     line break allowed after a middle dot ("アワアワ・" "コイン…")."""
@@ -91,7 +92,7 @@ def _japanese_pieces(word: str) -> list[str]:
             out[-1] += phrase[0]
             phrase = phrase[1:]
         out += [part for part in re.split(r"(?<=・)", phrase) if part] if phrase else []
-    return out
+    return tuple(out)
 
 
 def _pieces(para: str) -> list[tuple[str, str]]:
