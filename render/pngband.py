@@ -9,10 +9,11 @@ trailer (the Adler-32 checksum of all the data) spans bands; it is combined from
 own checksums.
 
 Rows are stored unfiltered (PNG filter 0), which is what palette pictures compress best with,
-so a band is its raw bytes with a 0 before each row. Bands are compressed at LEVEL 6: a third
-of a table's rows change from one move to the next, so that is what a picture pays for; level 4
-is a quarter faster on them and 5-10% larger (measured on I'm the Boss! and Filthy Rich tables,
-move after move; recompressing rows that recur at level 9 cost more than it saved).
+so a band is its raw bytes with a 0 before each row. Bands are compressed at LEVEL 7: a fifth
+to a third of a table's rows change from one move to the next, so that is what a picture pays
+for; level 4 is a quarter faster on them and 5-10% larger, level 6 a little faster and 1-2%
+larger (measured on the tables, move after move; recompressing rows that recur at level 9
+cost more than it saved).
 
 The cache is keyed by the band's bytes' hash (Python's 64-bit SipHash) and its length; a
 collision between two different bands in one process's cache would need about 2^32 of them.
@@ -31,7 +32,8 @@ from PIL import Image
 #: its value, the rows where the picture's parts meet.
 SHEET = "boardroom-sheet"
 BAND = 32
-LEVEL = 6
+MIN_BAND = 8
+LEVEL = 7
 #: Compressed bytes kept (about 10,000 bands of a typical table).
 CACHE_BYTES = 24 << 20
 
@@ -79,12 +81,12 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 def bands(height: int, edges: list[int] | tuple[int, ...] = ()) -> list[int]:
     """Where bands start: at the `edges` given (the rows where the picture's parts meet, so a part
     drawn again touches only its own rows' bands), at most BAND rows apart, never closer than
-    BAND / 4."""
+    MIN_BAND."""
     starts = [0]
     for edge in sorted({e for e in edges if 0 < e < height} | {height}):
         while edge - starts[-1] > BAND:
             starts.append(starts[-1] + BAND)
-        if edge - starts[-1] >= BAND // 4 and edge < height:
+        if edge - starts[-1] >= MIN_BAND and edge < height:
             starts.append(edge)
     return starts
 
