@@ -9,8 +9,8 @@ the parts are pasted onto, still in palette indices. Turning RGB into indices co
 drawing the whole picture; now only new parts pay it, and `render.pngband` encodes unchanged
 rows from its own cache.
 
-A part function receives its arguments back from JSON (the cache key): it can only depend on
-what the key holds, so a kept part can never be stale. Parts are kept most recently used
+A part is kept under the repr of its arguments and drawn from a JSON copy of them: a part
+function can only depend on plain data its key holds, so a kept part can never be stale. Parts are kept most recently used
 first, PART_BYTES of them for all titles (a process draws many games' tables in turn); a part
 is 1 byte a pixel. The texts a kept part drew count again in every picture it goes on (the
 phone floor's check, `render.legible`).
@@ -66,7 +66,9 @@ def quantize(img: Image.Image, title: str) -> Image.Image:
 
 
 def _key(args: tuple) -> str:
-    return json.dumps(args, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    """The arguments' repr: for plain data (dicts, lists, strings, numbers, None) equal reprs
+    mean equal data, and it is three times quicker to make than JSON."""
+    return repr(args)
 
 
 #: Parts kept, in bytes of palette indices (a part's pixels), all titles together.
@@ -95,7 +97,8 @@ def part(title: str) -> Callable:
             if hit is not None:
                 legible.replay(hit[1], hit[2])
                 return hit[0]
-            img, texts, cut = legible.recorded(floor_, lambda: quantize(fn(*json.loads(key)), title))
+            fresh = json.loads(json.dumps(args))  # a copy of plain data: nothing else reaches the part
+            img, texts, cut = legible.recorded(floor_, lambda: quantize(fn(*fresh), title))
             with _lock:
                 DRAWN[fn.__qualname__] += img.width * img.height
                 if (name, floor_, key) not in _kept:
