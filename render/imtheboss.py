@@ -1,9 +1,12 @@
 """I'm the Boss! pictures, drawn from engine views only.
 
 The table is the board seen from above: the 16 deal spaces as a clockwise ring (A top left to
-P), each with its required clans as big squares and its pools as "k x" boxes of small squares,
-in the clans' colours with their initials (for colour-blind players), its dividends, and once
-covered its deal card; the dollar marker is a gold frame with a coin. The middle of the ring holds
+P), each with its required clans as squares and its pools as "k x" boxes of squares, in the
+clans' colours with their initials (for colour-blind players; at the phone floor, so every
+square is 46 px and a ring row as tall as its tallest space needs), its dividends, and once
+covered its deal card; the dollar marker is a gold frame, the space's letter on a gold coin.
+The table is assembled from parts (render/compose.py): a space, the middle's two halves, each
+line of the deal panel, each player's card. The middle of the ring holds
 the top deal card (value per dividend, the die faces that end the game), the piles, the spare
 placards and the deals made. During a deal a panel lists each requirement and who fills it, the
 offers and their prices, the clan cards on the table, the travellers, the boss, the proceeds

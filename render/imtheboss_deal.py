@@ -101,11 +101,14 @@ def _requirements_part(slots: list[dict], lang: str) -> Image.Image:
     img, draw = canvas(W, (2 * len(slots) + 1) * row_h + 8)
     x, y = X0 + 18, 4
 
-    def place(w: int) -> None:
+    def place(w: int) -> bool:
+        """Room for an item `w` wide on this row, or the next (True)."""
         nonlocal x, y
         if x + w > X1 - 10:
             x = X0 + 18
             y += row_h
+            return True
+        return False
 
     for slot in slots:
         who = slot["who"]
@@ -118,15 +121,16 @@ def _requirements_part(slots: list[dict], lang: str) -> Image.Image:
         label = tk(lang, "render.any_of", k=slot["k"])
         lw = text_width(label, font(DEAL_SMALL, True)) + 10
         w = lw + len(slot["clans"]) * (SQ + 4) + 24
-        place(w)
+        who_w = min(WHO_W, text_width(who, font(DEAL_SMALL))) + 20 if who else 0
+        place(min(w + who_w, X1 - X0 - 30))  # the box with its names on one row when they fit one
         draw.rounded_rectangle([x, y - 4, x + w - 16, y + SQ + 4], radius=8, outline=blend(LINE, WHITE, 0.2), width=2)
         draw_text(draw, (x + 6, y + SQ / 2), label, DEAL_SMALL, TEXT, bold=True, anchor="lm")
         for k, c in enumerate(slot["clans"]):
             clan_square(draw, x + lw + k * (SQ + 4), y, SQ, c, lang, tick=c in slot["filled"])
         x += w
-        if who:
-            place(min(WHO_W, text_width(who, font(DEAL_SMALL))) + 20)
-            x += draw_text(draw, (x - 6, y + SQ / 2), who, DEAL_SMALL, TEXT, anchor="lm", max_width=WHO_W) + 20
+        if who:  # close after its box, or at the start of the next row
+            wx = x if place(who_w) else x - 6
+            x = wx + draw_text(draw, (wx, y + SQ / 2), who, DEAL_SMALL, TEXT, anchor="lm", max_width=WHO_W) + 26
     return img.crop((0, 0, W, y + row_h + 6))
 
 
