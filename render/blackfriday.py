@@ -372,7 +372,7 @@ def panel_image(view: dict, names: list[str], lang: str) -> Image.Image | None:
     draw_text(draw, (x0 + 18, lines_y), tk(lang, "render.subsidies"), SIZE_BODY, TEXT_DIM)
     draw_text(draw, (pw - 34, lines_y), tk(lang, "render.units", units=priv["units"], limit=view["limits"]["subsidy"]),
               SIZE_BODY, TEXT, anchor="ra")
-    lines_y += 40
+    lines_y += 50
     if priv["owed"]:
         draw_text(draw, (x0 + 18, lines_y), tk(lang, "render.owed", owed=priv["owed"]), SIZE_BODY, BAD, bold=True,
                   max_width=pw - x0 - 50)
