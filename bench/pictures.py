@@ -1,8 +1,12 @@
 """Pictures: render and PNG-encode time and size of each title's table picture and private panel
-picture, at its largest player count, late in a game (70-95% of the way through games the
-seat-filler played), in English and Japanese, as the table keeper and panels draw them
-(`render/<title>.py` on the engine's views, `render.common.png`). Wall time is what a player
-waits for; the thread's CPU time beside it is less disturbed by other work on the machine."""
+picture, at its largest player count, as the table keeper and panels draw them
+(`render/<title>.py` on the engine's views, `render.common.png`): move after move, late in two
+games the seat-filler played (from 70% of the way through), one in English and one in
+Japanese, taking turns, so every picture is of a moment not drawn before (what a process
+drawing two games' tables sees; the pictures keep parts and encoded rows from one move to the
+next, and repeating moments would flatter them; a game too short for the samples is started
+earlier). Wall time is what a player waits for; the
+thread's CPU time beside it is less disturbed by other work on the machine."""
 
 from __future__ import annotations
 
@@ -22,20 +26,23 @@ def measure(title: str, samples: int, *, games: int = 2, seed: int = 1) -> dict[
     render = importlib.import_module(f"render.{title}")
     names = [f"Player {i + 1}" for i in range(players)]
     rng = random.Random(seed)
-    late = []
-    for g in range(games):
+    runs = []  # each game's states, move after move, from 70% of the way through (earlier when
+    for g in range(games):  # the game is too short for the samples: no moment is drawn twice)
         played = play_ai(title, players, 100 + g + seed)
-        for fraction in (0.7, 0.8, 0.9, 0.95):
-            late.append(played.state_near(fraction)[1])
+        versions = sorted(played.states)
+        start = min(played.state_near(0.7)[0], versions[max(0, len(versions) - 2 - samples // games)])
+        runs.append([played.states[v] for v in versions if v >= start])
     t0 = time.perf_counter()
-    png(render.table_image(game.view(late[0], None), names, "en"))  # its fonts, layers and text: cold
+    png(render.table_image(game.view(runs[0][0], None), names, "en"))  # its fonts, layers and text: cold
     cold = time.perf_counter() - t0
     out: dict[str, list[float]] = {f"{kind}_{k}": [] for kind in ("table", "panel")
                                    for k in ("render", "png", "bytes", "total", "cpu")}
     out["table_cold"] = [cold]
     for i in range(samples):
-        state = late[i % len(late)]
-        lang = ("en", "ja")[i % 2]
+        g = i % games
+        moves = runs[g]
+        state = moves[min(len(moves) - 1, 1 + i // games)]
+        lang = ("en", "ja")[g % 2]
         for kind, view in (("table", game.view(state, None)), ("panel", game.view(state, rng.randrange(players)))):
             fn = render.table_image if kind == "table" else render.panel_image
             c0, t0 = time.thread_time(), time.perf_counter()

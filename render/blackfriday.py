@@ -5,70 +5,84 @@ prices, the level card, every table with its briefcases (blacks too), the market
 Wall Street Journal stock, the silver track with the silver bought since the last adjustment,
 and each player's public line (start player, special options left, owed-interest flag).
 Holdings and money are private and never drawn here.
-panel_image: one seat's private holdings, money, subsidies, silver and gold, special card.
-results_image: the final standings and the price history (one line per colour, silver too).
+panel_image: one seat's private holdings, money, subsidies, silver and gold, special card;
+results_image: the final standings and the price history (both in render/blackfriday_panels.py).
+The board is assembled from parts (render/compose.py), each drawn again only when it changes.
 """
 
 from __future__ import annotations
 
-import math
-from functools import lru_cache
 
 from PIL import Image
 
 from engine.blackfriday.data import COLOURS
 from render.common import (
+    picture,
     BAD,
     BG,
     GOLD,
-    GOOD,
     LINE,
     PANEL,
-    PANEL_LIGHT,
     SIZE_BODY,
-    SIZE_LABEL,
     SIZE_SMALL,
-    SIZE_TITLE,
     TEXT,
     TEXT_DIM,
     canvas,
     chip,
     font,
     header,
+    lines_at_most,
     rounded,
     seat_colour,
-    text_width,
-    wrap,
 )
 from render.blackfriday_parts import (
-    BAND,
-    BLACK_BAG,
+    CELL_H,
+    CELL_W,
     GRID_W,
-    SILVER_COLOUR,
-    STOCK,
+    LABEL_W,
+    MARKET_GROUP_W,
+    MARKET_H,
+    MARKET_X1,
+    PRICE_X,
+    PRICES_H,
+    STOCK_ROW,
+    STOCKS_H,
+    TRACK_H,
     W,
-    briefcase,
-    dark,
-    draw_market,
-    draw_price_table,
-    draw_side,
-    draw_silver_track,
-    draw_tables,
+    cell_box,
+    changes,
+    draw_bag,
+    draw_last_draw,
+    draw_level,
+    draw_market_group,
+    draw_market_panel,
+    draw_price_grid,
+    draw_silver,
+    draw_stock,
+    draw_table,
     draw_text,
+    draw_track,
+    draw_track_head,
+    level_label,
+    markers_at,
     name_of,
+    price_cell,
+    table_panels,
     tk,
 )
+from render.blackfriday_panels import panel_image, results_image  # noqa: F401 (the title's renderer API)
+from render.compose import Sheet, part
 
-def _players(draw, y0: int, view: dict, names, lang: str) -> int:
-    """One card per seat: name, start player, unused special options (or "special card used"),
-    owed interest. Long lines wrap onto a second line rather than being cut, and every card is
-    as tall as the tallest."""
+T = "blackfriday"
+
+def _player_cards(view: dict, names, lang: str) -> tuple[list[list[tuple[str, tuple]]], int, float]:
+    """Each seat's lines below its name (start player, unused special options or "special card
+    used"; long lines wrap rather than being cut), the height every card takes (the tallest),
+    and their width."""
     seats = view["seats"]
     n = len(seats)
-    gap = 10
-    w = (W - 32 - gap * (n - 1)) / n
+    w = (W - 32 - 10 * (n - 1)) / n
     small = font(SIZE_SMALL)
-    line_h = 27
     cards = []
     for s in seats:
         entries = []
@@ -80,248 +94,201 @@ def _players(draw, y0: int, view: dict, names, lang: str) -> int:
             entries.append((opts, TEXT_DIM))
         elif not s.get("start"):
             entries.append((tk(lang, "render.special_spent"), TEXT_DIM))
-        # The start-player line shrinks to fit; the options wrap (at most two lines).
-        lines = [(line, colour) for text, colour in entries
-                 for line in ([text] if text.startswith("★") else wrap(text, int(w - 24), small)[:2])]
-        cards.append(lines)
+        # Each wraps: the start player on two lines at most, the options on three.
+        cards.append([(line.replace("\u00a0", " "), colour) for text, colour in entries
+                      for line in lines_at_most(text, int(w - 24), small, 2 if text.startswith("★") else 3)])
+    line_h = SIZE_SMALL + 5
     h = max(132, max(52 + line_h * len(lines) + (30 if s["debt"] else 0) + 12 for lines, s in zip(cards, seats)))
-    active = view.get("active")
-    for i, (s, lines) in enumerate(zip(seats, cards)):
-        x = 16 + i * (w + gap)
-        is_active = i == active and not view["over"]
-        rounded(draw, (x, y0, x + w, y0 + h), fill=PANEL, outline=GOLD if is_active else LINE, width=4 if is_active else 2)
-        chip(draw, (x + 22, y0 + 26), 11, seat_colour(i))
-        draw_text(draw, (x + 40, y0 + 26), name_of(names, i), SIZE_BODY, TEXT, bold=True, anchor="lm",
-                  max_width=int(w - 52))
-        y = y0 + 52
-        for line, colour in lines:
-            draw_text(draw, (x + 14, y), line, SIZE_SMALL, colour, max_width=int(w - 24))
-            y += line_h
-        if s["debt"]:
-            draw.rectangle([x + 14, y + 4, x + 34, y + 24], fill=(90, 40, 40), outline=BAD, width=2)
-            draw_text(draw, (x + 42, y + 14), tk(lang, "render.debt"), SIZE_SMALL, BAD, anchor="lm",
-                      max_width=int(w - 56))
-    return y0 + h + 14
+    return cards, h, w
 
 
-def table_image(view: dict, names: list[str], lang: str) -> Image.Image:
-    img, draw = canvas(W, 1420)
+@part(T)
+def _player_part(seat: int, name: str, lines: list, debt: bool, active: bool, h: int, w: float, lang: str) -> Image.Image:
+    """One seat's card: name, start player, unused special options, owed interest."""
+    img, draw = canvas(int(w) + 2, h + 1)
+    rounded(draw, (0, 0, w, h), fill=PANEL, outline=GOLD if active else LINE, width=4 if active else 2)
+    chip(draw, (22, 26), 11, seat_colour(seat))
+    draw_text(draw, (40, 26), name, SIZE_BODY, TEXT, bold=True, anchor="lm", max_width=int(w - 52))
+    y = 52
+    for line, colour in lines:
+        draw_text(draw, (14, y), line, SIZE_SMALL, tuple(colour), max_width=int(w - 24))
+        y += SIZE_SMALL + 5
+    if debt:
+        draw.rectangle([14, y + 4, 34, y + 24], fill=(90, 40, 40), outline=BAD, width=2)
+        draw_text(draw, (42, y + 14), tk(lang, "render.debt"), SIZE_SMALL, BAD, anchor="lm", max_width=int(w - 56))
+    return img
+
+
+SIDE_X = 16 + GRID_W + 20
+SIDE_W = W - 16 - SIDE_X
+
+
+@part(T)
+def _header_part(title: str, sub: str) -> Image.Image:
+    img, draw = canvas(W, 80)
+    header(draw, W, title, sub)
+    return img
+
+
+@part(T)
+def _price_grid_part(lang: str) -> Image.Image:
+    img, draw = canvas(GRID_W + 1, PRICES_H)
+    draw_price_grid(img, draw, lang)
+    return img
+
+
+@part(T)
+def _price_cell_part(row: int, col: int, markers: list[str]) -> Image.Image:
+    img, draw = canvas(CELL_W + 1, CELL_H + 1)
+    price_cell(draw, row, col, markers)
+    return img
+
+
+@part(T)
+def _level_label_part(level: int, lang: str) -> Image.Image:
+    img, draw = canvas(LABEL_W + 1, CELL_H + 1)
+    level_label(draw, level, lang)
+    return img
+
+
+def _prices(sheet: Sheet, x0: int, y0: int, view: dict, lang: str) -> None:
+    """The price table: printed once per language; the cells holding markers and the current
+    level's label drawn over it, then the level's gold frame."""
+    sheet.paste(_price_grid_part(lang), (x0, y0))
+    for (row, col), markers in markers_at(view["prices"]).items():
+        cx, cy = cell_box(row, col)
+        sheet.paste(_price_cell_part(row, col, markers), (x0 + cx, y0 + cy))
+    lx, ly = cell_box(view["level"], 0)
+    sheet.paste(_level_label_part(view["level"], lang), (x0, y0 + ly))
+    sheet.frame((x0, y0 + ly, x0 + GRID_W, y0 + ly + CELL_H), GOLD, 3, 0)
+
+
+@part(T)
+def _level_part(level: int, limits: dict, lang: str) -> Image.Image:
+    img, draw = canvas(SIDE_W + 1, 120)
+    draw_level(draw, 0, 0, SIDE_W, level, limits, lang)
+    return img
+
+
+@part(T)
+def _stocks_panel_part() -> Image.Image:
+    img, draw = canvas(SIDE_W + 1, STOCKS_H)
+    rounded(draw, (0, 0, SIDE_W, 5 * STOCK_ROW + 16), fill=PANEL)
+    return img
+
+
+@part(T)
+def _stock_part(c: str, price: int, change: int, lang: str) -> Image.Image:
+    img, draw = canvas(PRICE_X + 80, STOCK_ROW, PANEL)  # from 12 px in: clear of the panel's corners
+    draw_stock(img, draw, -12, 0, c, price, change, lang)
+    return img
+
+
+@part(T)
+def _silver_part(price: int, purchases: int, lang: str) -> Image.Image:
+    img, draw = canvas(SIDE_W + 1, 78)
+    draw_silver(draw, 0, 0, SIDE_W, price, purchases, lang)
+    return img
+
+
+@part(T)
+def _last_draw_part(last: dict | None, who: str, lang: str) -> Image.Image:
+    img, draw = canvas(SIDE_W + 1, 44)
+    return img.crop((0, 0, SIDE_W + 1, max(1, draw_last_draw(img, draw, 0, 0, SIDE_W, last, who, lang))))
+
+
+@part(T)
+def _table_part(panel: list, h: int, w: float) -> Image.Image:
+    img, draw = canvas(int(w) + 2, h + 1)
+    draw_table(img, draw, (0, 0, w, h), tuple(panel))
+    return img
+
+
+@part(T)
+def _market_panel_part(lang: str) -> Image.Image:
+    img, draw = canvas(MARKET_X1 - 16 + 1, MARKET_H + 1)
+    draw_market_panel(draw, lang)
+    return img
+
+
+@part(T)
+def _market_group_part(c: str, n: int) -> Image.Image:
+    img, draw = canvas(int(MARKET_GROUP_W), 46, PANEL)
+    draw_market_group(img, draw, c, n)
+    return img
+
+
+@part(T)
+def _bag_part(bag: dict, wsj: int, lang: str) -> Image.Image:
+    w = W - 16 - (MARKET_X1 + 12)
+    img, draw = canvas(w + 1, MARKET_H + 1)
+    draw_bag(draw, 0, 0, w, bag, wsj, lang)
+    return img
+
+
+@part(T)
+def _track_head_part(purchases: int, lang: str) -> Image.Image:
+    img, draw = canvas(W, 48)
+    draw_track_head(draw, 0, purchases, lang)
+    return img
+
+
+@part(T)
+def _track_part(index: int) -> Image.Image:
+    img, draw = canvas(W, TRACK_H + 4)
+    draw_track(img, draw, 0, index)
+    return img
+
+
+def _table(view: dict, names: list[str], lang: str) -> Sheet:
+    """The board as a sheet of parts: header; the price table beside the level card, the prices,
+    silver and the last draw; the five tables; the market and the bag; the silver track; the
+    players' cards. Each part is drawn again only when what it shows changes."""
     if view["over"]:
         sub = tk(lang, "phase.over")
     elif view["phase"] == "setup":
         sub = tk(lang, "phase.setup")
     else:
         sub = tk(lang, "render.turn_of", name=name_of(names, view.get("active")))
-    y = header(draw, W, tk(lang, "render.title"), sub)
-    bottom_left = draw_price_table(img, draw, 16, y, view, lang)
-    bottom_right = draw_side(img, draw, 16 + GRID_W + 20, y, W - 16, view, names, lang)
-    y = max(bottom_left, bottom_right) + 4
-    y = draw_tables(img, draw, y, view, lang)
-    y = draw_market(img, draw, y, view, lang)
-    y = draw_silver_track(img, draw, y, view, lang)
-    y = _players(draw, y, view, names, lang)
-    return _flat(img).crop((0, 0, W, y))
-
-
-@lru_cache(maxsize=1)
-def _palette() -> Image.Image:
-    """One 256-colour palette for every Black Friday picture, chosen from a swatch of the
-    colours we draw with and their anti-aliased blends over our backgrounds."""
-    backs = [BG, PANEL, PANEL_LIGHT, (30, 34, 44), (70, 76, 90), (110, 86, 30), (90, 40, 40), *BAND]
-    fores = [TEXT, TEXT_DIM, GOLD, GOOD, BAD, LINE, SILVER_COLOUR, BLACK_BAG, (190, 210, 196), (150, 112, 72),
-             (10, 10, 10), *STOCK.values(), *(dark(c) for c in STOCK.values()),
-             *(dark(c, 0.3) for c in STOCK.values()), *(seat_colour(i) for i in range(6))]
-    swatch = Image.new("RGB", (len(fores) * 8, len(backs) * 8))
-    px = swatch.load()
-    for j, b in enumerate(backs):
-        for i, f in enumerate(fores):
-            for k in range(8):
-                a = k / 7
-                colour = tuple(int(b[m] + (f[m] - b[m]) * a) for m in range(3))
-                for dy in range(8):
-                    px[i * 8 + k, j * 8 + dy] = colour
-    return swatch.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
-
-
-def _flat(img: Image.Image) -> Image.Image:
-    """A palette picture: the board is flat colours, so a fixed 256-colour palette loses
-    nothing visible, and the PNG encodes many times faster at half the size."""
-    return img.quantize(palette=_palette(), dither=Image.Dither.NONE)
-
-
-# -- the private panel -----------------------------------------------------------------------
-
-
-def panel_image(view: dict, names: list[str], lang: str) -> Image.Image | None:
-    priv = view.get("private")
-    if priv is None:
-        return None
-    pw = 1000
-    img, draw = canvas(pw, 560)
-    me = view.get("me")
-    y = header(draw, pw, name_of(names, me), tk(lang, "render.private"))
-    # Holdings by colour with their value at today's prices.
-    rounded(draw, (16, y, 560, y + 5 * 62 + 76), fill=PANEL)
-    draw_text(draw, (32, y + 10), tk(lang, "render.holdings"), SIZE_LABEL, GOLD, bold=True)
-    total = 0
+    last = view.get("last_draw")
+    side = [_level_part(view["level"], view["limits"], lang), _stocks_panel_part(),
+            _silver_part(view["silver"]["price"], view["purchases"], lang),
+            _last_draw_part(last, name_of(names, last["seat"]) if last else "", lang)]
+    top = 80 + max(PRICES_H, sum(p.height for p in side)) + 4
+    panels, table_h = table_panels(view, lang)
+    tw = (W - 32 - 4 * 10) / 5
+    cards, card_h, cw = _player_cards(view, names, lang)
+    market_y = top + table_h + 12
+    track_y = market_y + MARKET_H + 12
+    players_y = track_y + 48 + TRACK_H + 4
+    sheet = Sheet(T, W, players_y + card_h + 14, BG)
+    sheet.paste(_header_part(tk(lang, "render.title"), sub), (0, 0))
+    _prices(sheet, 16, 80, view, lang)
+    y = 80
+    for piece in side:
+        sheet.paste(piece, (SIDE_X, y))
+        y += piece.height
+    moves = changes(view)
+    for i, c in enumerate(COLOURS):  # the prices, on their panel (the second of the side's parts)
+        sheet.paste(_stock_part(c, view["prices"][c]["price"], moves[c], lang),
+                    (SIDE_X + 12, 80 + 120 + 10 + i * STOCK_ROW))
+    for i, panel in enumerate(panels):
+        sheet.paste(_table_part(list(panel), table_h, tw), (16 + i * (tw + 10), top))
+    sheet.paste(_market_panel_part(lang), (16, market_y))
     for i, c in enumerate(COLOURS):
-        ry = y + 58 + i * 62
-        n = priv["bags"][c]
-        price = view["prices"][c]["price"]
-        total += n * price
-        briefcase(img, 32, ry + 4, 46, STOCK[c] if n else dark(STOCK[c], 0.4))
-        draw_text(draw, (92, ry + 24), tk(lang, f"colour.{c}"), SIZE_BODY, TEXT if n else TEXT_DIM, anchor="lm",
-                  max_width=130)
-        draw_text(draw, (300, ry + 24), f"×{n}", SIZE_LABEL, TEXT if n else TEXT_DIM, bold=True, anchor="rm")
-        draw_text(draw, (330, ry + 24), f"@ ${price}", SIZE_SMALL, TEXT_DIM, anchor="lm")
-        draw_text(draw, (544, ry + 24), f"${n * price}", SIZE_BODY, TEXT if n else TEXT_DIM, anchor="rm")
-    draw_text(draw, (544, y + 5 * 62 + 58), tk(lang, "render.value", value=total), SIZE_BODY, GOLD, bold=True,
-              anchor="rm")
-    # Money, subsidies, silver and gold, special card.
-    x0 = 580
-    rounded(draw, (x0, y, pw - 16, y + 5 * 62 + 76), fill=PANEL)
-    lines_y = y + 14
-    draw_text(draw, (x0 + 18, lines_y), tk(lang, "render.money"), SIZE_BODY, TEXT_DIM)
-    draw_text(draw, (pw - 34, lines_y - 4), f"${priv['money']}", SIZE_TITLE, GOLD, bold=True, anchor="ra")
-    lines_y += 60
-    draw_text(draw, (x0 + 18, lines_y), tk(lang, "render.subsidies"), SIZE_BODY, TEXT_DIM)
-    draw_text(draw, (pw - 34, lines_y), tk(lang, "render.units", units=priv["units"], limit=view["limits"]["subsidy"]),
-              SIZE_BODY, TEXT, anchor="ra")
-    lines_y += 40
-    if priv["owed"]:
-        draw_text(draw, (x0 + 18, lines_y), tk(lang, "render.owed", owed=priv["owed"]), SIZE_BODY, BAD, bold=True,
-                  max_width=pw - x0 - 50)
-        lines_y += 40
-    draw_text(draw, (x0 + 18, lines_y + 8), tk(lang, "render.silver"), SIZE_BODY, TEXT_DIM)
-    for k in range(5):
-        chip(draw, (x0 + 160 + k * 34, lines_y + 24), 13, SILVER_COLOUR if k < priv["silver"] else (60, 66, 78),
-             outline=(40, 44, 54))
-    lines_y += 52
-    draw_text(draw, (x0 + 18, lines_y + 8), tk(lang, "render.gold"), SIZE_BODY, TEXT_DIM)
-    gx = x0 + 150
-    for k in range(min(priv["gold"], 7)):
-        _bar(draw, gx + k * 30, lines_y + 12, 26)
-    draw_text(draw, (pw - 34, lines_y + 8), str(priv["gold"]), SIZE_LABEL, GOLD, bold=True, anchor="ra")
-    lines_y += 56
-    draw_text(draw, (x0 + 18, lines_y), tk(lang, "render.special_card"), SIZE_SMALL, TEXT_DIM)
-    cards = priv["cards"]
-    seats = view.get("seats") or []
-    never = me is not None and me < len(seats) and seats[me].get("start") and view.get("players", 0) != 2
-    text = (" / ".join(tk(lang, f"special.{o}") for card in cards for o in card) if cards
-            else tk(lang, "render.no_special" if never else "render.special_spent"))
-    draw_text(draw, (x0 + 18, lines_y + 30), text, SIZE_SMALL + 2, TEXT, max_width=pw - x0 - 50)
-    y += 5 * 62 + 90
-    lim = view["limits"]
-    draw_text(draw, (pw / 2, y + 12), tk(lang, "ui.limit_line", limit=lim["action"], subsidy=lim["subsidy"]),
-              SIZE_BODY, TEXT, anchor="mm", max_width=pw - 40)
-    return _flat(img).crop((0, 0, pw, y + 40))
+        sheet.paste(_market_group_part(c, view["market"][c]), (16 + 14 + i * MARKET_GROUP_W, market_y + 44))
+    sheet.paste(_bag_part(view["bag"], view["wsj"], lang), (MARKET_X1 + 12, market_y))
+    sheet.paste(_track_head_part(view["purchases"], lang), (0, track_y))
+    sheet.paste(_track_part(view["silver"]["index"]), (0, track_y + 48))
+    active = view.get("active")
+    for i, (seat, lines) in enumerate(zip(view["seats"], cards)):
+        piece = _player_part(i, name_of(names, i), lines, bool(seat["debt"]), i == active and not view["over"],
+                             card_h, cw, lang)
+        sheet.paste(piece, (16 + i * (cw + 10), players_y))
+    return sheet
 
 
-def _bar(draw, x, y, w) -> None:
-    h = w * 0.55
-    draw.polygon([(x + w * 0.18, y), (x + w * 0.82, y), (x + w, y + h), (x, y + h)], fill=GOLD, outline=(150, 110, 30))
+@picture(W)
+def table_image(view: dict, names: list[str], lang: str) -> Image.Image:
+    return _table(view, names, lang).img
 
-
-# -- results -----------------------------------------------------------------------------------
-
-
-def results_image(view: dict, names: list[str], lang: str) -> Image.Image:
-    seats = view["seats"]
-    n = len(seats)
-    row_h = 58
-    chart_h = 470
-    h = 80 + 50 + n * row_h + 30 + chart_h + 90
-    img, draw = canvas(W, h)
-    reason = view.get("end")
-    sub = tk(lang, "render.ended_by", reason=tk(lang, f"reason.{reason}")) if reason else ""
-    y = header(draw, W, tk(lang, "render.title"), sub)
-    draw_text(draw, (16, y), tk(lang, "render.results"), SIZE_LABEL, GOLD, bold=True)
-    y += 48
-    finals = [s.get("final") or {"place": 0, "gold": 0, "silver": 0, "money": 0} for s in seats]
-    order = sorted(range(n), key=lambda i: (finals[i]["place"] or 99, i))
-    top = max(7, min(30, max(f["gold"] for f in finals)))  # up to 8 bars stand side by side unsqueezed
-    for rank, i in enumerate(order):
-        f = finals[i]
-        ry = y + rank * row_h
-        first = f["place"] == 1
-        rounded(draw, (16, ry, W - 16, ry + row_h - 8), fill=PANEL_LIGHT if first else PANEL,
-                outline=GOLD if first else LINE, width=3 if first else 1)
-        draw_text(draw, (40, ry + (row_h - 8) / 2), tk(lang, "render.place", place=f["place"]), SIZE_LABEL,
-                  GOLD if first else TEXT, bold=True, anchor="lm")
-        chip(draw, (140, ry + (row_h - 8) / 2), 12, seat_colour(i))
-        draw_text(draw, (162, ry + (row_h - 8) / 2), name_of(names, i), SIZE_BODY, TEXT, bold=True, anchor="lm",
-                  max_width=420)
-        bars = min(f["gold"], 30)
-        # The bars squeeze together rather than spill, and every row keeps its length in
-        # proportion to the most gold (squeezing each row on its own made 11 and 16 look equal).
-        span = 168 * min(f["gold"], top) / top
-        step = min(24, span / max(1, bars - 1))
-        for k in range(bars):
-            _bar(draw, 600 + k * step, ry + 16, 22)
-        draw_text(draw, (900, ry + (row_h - 8) / 2), tk(lang, "render.gold_short", gold=f["gold"]), SIZE_BODY, GOLD,
-                  bold=True, anchor="rm")
-        draw_text(draw, (1040, ry + (row_h - 8) / 2), tk(lang, "render.silver_short", silver=f["silver"]), SIZE_BODY,
-                  TEXT, anchor="rm")
-        draw_text(draw, (W - 36, ry + (row_h - 8) / 2), tk(lang, "render.money_short", money=f["money"]), SIZE_BODY,
-                  TEXT_DIM, anchor="rm")
-    y += n * row_h + 20
-    _chart(draw, (16, y, W - 16, y + chart_h), view.get("history") or [], lang)
-    y += chart_h + 12
-    # legend
-    lx = 30
-    for c in COLOURS:
-        draw.line([lx, y + 16, lx + 36, y + 16], fill=STOCK[c], width=6)
-        draw_text(draw, (lx + 44, y + 16), tk(lang, f"colour.{c}"), SIZE_SMALL, TEXT, anchor="lm")
-        lx += 44 + text_width(tk(lang, f"colour.{c}"), font(SIZE_SMALL)) + 30
-    _dashed(draw, (lx, y + 16), (lx + 36, y + 16), SILVER_COLOUR, 6)
-    draw_text(draw, (lx + 44, y + 16), tk(lang, "render.silver"), SIZE_SMALL, TEXT, anchor="lm")
-    return _flat(img).crop((0, 0, W, y + 44))
-
-
-def _dashed(draw, a, b, colour, width, dash=10) -> None:
-    (x0, y0), (x1, y1) = a, b
-    length = math.hypot(x1 - x0, y1 - y0)
-    if length == 0:
-        return
-    steps = int(length // dash)
-    for k in range(0, steps, 2):
-        s, e = k / steps, min(1, (k + 1) / steps)
-        draw.line([x0 + (x1 - x0) * s, y0 + (y1 - y0) * s, x0 + (x1 - x0) * e, y0 + (y1 - y0) * e], fill=colour,
-                  width=width)
-
-
-def _chart(draw, box, history: list, lang: str) -> None:
-    """Price history on a log scale ($4 to $200): one line per colour, silver dashed."""
-    x0, y0, x1, y1 = box
-    rounded(draw, box, fill=PANEL)
-    draw_text(draw, (x0 + 16, y0 + 10), tk(lang, "render.history"), SIZE_LABEL, GOLD, bold=True)
-    left, right, top, bottom = x0 + 70, x1 - 20, y0 + 60, y1 - 46
-    lo, hi = math.log(4), math.log(200)
-
-    def yv(v):
-        return bottom - (math.log(max(4, min(200, v))) - lo) / (hi - lo) * (bottom - top)
-
-    for g in (4, 10, 20, 50, 100, 200):
-        gy = yv(g)
-        draw.line([left, gy, right, gy], fill=LINE, width=1)
-        draw_text(draw, (left - 10, gy), f"${g}", SIZE_SMALL, TEXT_DIM, anchor="rm")
-    n = len(history)
-    if n == 0:
-        return
-
-    def xv(i):
-        return left + (right - left) * (i / max(1, n - 1))
-
-    step = max(1, round(n / 8))
-    for i in range(0, n, step):
-        draw_text(draw, (xv(i), bottom + 8), str(i), SIZE_SMALL, TEXT_DIM, anchor="ma")
-    draw_text(draw, (x1 - 20, y0 + 24), "→ " + tk(lang, "render.adjustments"), SIZE_SMALL, TEXT_DIM, anchor="ra")
-    sil = [(xv(i), yv(h["silver"])) for i, h in enumerate(history)]
-    for a, b in zip(sil, sil[1:]):
-        _dashed(draw, a, b, SILVER_COLOUR, 4, dash=8)
-    for ci, c in enumerate(COLOURS):
-        pts = [(xv(i), yv(h["prices"][ci])) for i, h in enumerate(history)]
-        if len(pts) > 1:
-            draw.line(pts, fill=STOCK[c], width=4, joint="curve")
-        ex, ey = pts[-1]
-        chip(draw, (ex, ey), 6, STOCK[c], outline=BG, width=1)

@@ -7,6 +7,7 @@ engine views only; nothing private is drawn here.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -27,10 +28,11 @@ from render.common import (
     TEXT_DIM,
     canvas,
     chip,
-    draw_text as _draw_text,
+    draw_text,
     drawable,
-    ellipsize,
-    fit,
+    font,
+    layer,
+    lines_at_most,
     rounded,
     t,
 )
@@ -48,15 +50,12 @@ SILVER_COLOUR = (200, 206, 216)
 BAND = [(26, 62, 46), (36, 84, 60)]  # the board's dark and light green level bands
 
 
-def draw_text(draw, xy, text: str, size: int = SIZE_BODY, fill=TEXT, bold: bool = False, anchor: str = "la",
-              max_width: int | None = None) -> None:
-    """render.common.draw_text, but a long text shrinks no further than SIZE_SMALL (legible on
-    a phone) and is cut with an ellipsis beyond that."""
-    if max_width is None:
-        _draw_text(draw, xy, text, size, fill, bold, anchor)
-        return
-    fnt = fit(text, int(max_width), size, bold, min_size=min(size, SIZE_SMALL))
-    draw.text(xy, ellipsize(text, int(max_width), fnt), font=fnt, fill=fill, anchor=anchor)
+
+
+def palette_colours() -> list[tuple[int, int, int]]:
+    """Colours worked out while drawing, kept exactly in the palette (tools/pictures.py): the
+    briefcases' edges and their dimmed forms (an empty market, a colour not held)."""
+    return [dark(c, f) for c in [*STOCK.values(), BLACK_BAG] for f in (0.3, 0.4, 0.55, 0.6)] + [dark(b, 0.6) for b in BAND]
 
 
 def name_of(names, seat) -> str:
@@ -115,9 +114,9 @@ def _bags_row(img, box, counts: dict, black: int = 0, size: int = 30, gap: int =
 
 # -- the board -------------------------------------------------------------------------------
 
-CELL_W = 74
+CELL_W = 72
 CELL_H = 50
-LABEL_W = 100
+LABEL_W = 116
 
 
 GRID_W = LABEL_W + COLS * CELL_W
@@ -127,7 +126,7 @@ def _cell_box(row: int, col: int, x0: int, y0: int) -> tuple[int, int]:
     return x0 + LABEL_W + col * CELL_W, y0 + (ROWS - 1 - row) * CELL_H
 
 
-@lru_cache(maxsize=4)
+@layer(maxsize=4)
 def _grid(lang: str) -> Image.Image:
     """The printed price table (bands, prices, level labels): the same in every picture, so it is
     drawn once per language and pasted."""
@@ -165,23 +164,39 @@ def _cell(draw, row: int, col: int, x0: int, y0: int, markers) -> None:
             chip(draw, (cx + 4 + step * (j + 0.5), y + CELL_H - 13), r, STOCK[c], outline=(10, 10, 10), width=2)
 
 
-def draw_price_table(img, draw, x0: int, y0: int, view: dict, lang: str) -> int:
-    """The 10 x 7 price table, top row = level 9, with the markers and the current level."""
-    draw_text(draw, (x0, y0), tk(lang, "render.prices"), SIZE_LABEL, GOLD, bold=True)
-    y0 += 44
-    img.paste(_grid(lang), (x0, y0))
-    level = view["level"]
+PRICES_H = 44 + ROWS * CELL_H + 44
+
+
+def draw_price_grid(img, draw, lang: str) -> None:
+    """The price table as printed (10 x 7, top row = level 9) with its title and foot; the
+    markers and the current level go on it (`price_cell`, `level_label`)."""
+    draw_text(draw, (0, 0), tk(lang, "render.prices"), SIZE_LABEL, GOLD, bold=True)
+    img.paste(_grid(lang), (0, 44))
+    draw_text(draw, (0, 44 + ROWS * CELL_H + 4), tk(lang, "render.level") + " ↑", SIZE_SMALL, TEXT_DIM)
+
+
+def markers_at(prices: dict) -> dict[tuple[int, int], list[str]]:
+    """The price table's cells holding markers, with their colours."""
     at: dict[tuple[int, int], list[str]] = {}
     for c in COLOURS:
-        p = view["prices"][c]
-        at.setdefault((p["row"], p["col"]), []).append(c)
-    for (row, col), markers in at.items():
-        _cell(draw, row, col, x0, y0, markers)
-    _, ly = _cell_box(level, 0, x0, y0)
-    _row_label(draw, level, x0, ly, lang, True)
-    draw.rectangle([x0, ly, x0 + GRID_W, ly + CELL_H], outline=GOLD, width=3)
-    draw_text(draw, (x0, y0 + ROWS * CELL_H + 6), tk(lang, "render.level") + " ↑", SIZE_SMALL, TEXT_DIM)
-    return y0 + ROWS * CELL_H + 34
+        at.setdefault((prices[c]["row"], prices[c]["col"]), []).append(c)
+    return at
+
+
+def price_cell(draw, row: int, col: int, markers: list[str]) -> None:
+    """A cell holding markers, at (0, 0)."""
+    cx, y = _cell_box(row, col, 0, 0)
+    _cell(draw, row, col, -cx, -y, markers)
+
+
+def level_label(draw, level: int, lang: str) -> None:
+    """The current level's label, lit, at (0, 0)."""
+    _row_label(draw, level, 0, 0, lang, True)
+
+
+def cell_box(row: int, col: int) -> tuple[int, int]:
+    """A cell's top left in the price table (below its title)."""
+    return _cell_box(row, col, 0, 44)
 
 
 def _change(view: dict, c: str) -> int:
@@ -192,44 +207,81 @@ def _change(view: dict, c: str) -> int:
     return hist[-1]["prices"][i] - hist[-2]["prices"][i]
 
 
-def draw_side(img, draw, x0: int, y0: int, x1: int, view: dict, names, lang: str) -> int:
-    """Level card, current prices, silver price and the last draw."""
-    lim = view["limits"]
-    level = view["level"]
+#: Where the side column's prices end (right-aligned), their changes beside them.
+PRICE_X = 330
+
+
+def draw_level(draw, x0: int, y0: int, x1: int, level: int, lim: dict, lang: str) -> int:
+    """The level card: the level and its limits."""
     rounded(draw, (x0, y0, x1, y0 + 104), fill=PANEL_LIGHT, outline=GOLD)
     lvl = tk(lang, "render.start_level") if level == 0 else str(level)
     draw_text(draw, (x0 + 18, y0 + 10), f"{tk(lang, 'render.level')} {lvl}", SIZE_TITLE - 4, GOLD, bold=True)
     draw_text(draw, (x0 + 18, y0 + 64), tk(lang, "render.level_card", subsidy=lim["subsidy"], action=lim["action"],
                                             draw=lim["draw"]), SIZE_SMALL, TEXT, max_width=x1 - x0 - 30)
-    y = y0 + 120
-    rounded(draw, (x0, y, x1, y + 5 * 52 + 16), fill=PANEL)
-    for i, c in enumerate(COLOURS):
-        ry = y + 10 + i * 52
-        p = view["prices"][c]
-        briefcase(img, x0 + 14, ry + 6, 40, STOCK[c])
-        draw_text(draw, (x0 + 66, ry + 24), tk(lang, f"colour.{c}"), SIZE_BODY, TEXT, anchor="lm", max_width=130)
-        draw_text(draw, (x0 + 270, ry + 24), f"${p['price']}", SIZE_LABEL + 4, TEXT, bold=True, anchor="rm")
-        d = _change(view, c)
-        if d:
-            draw_text(draw, (x0 + 282, ry + 24), f"{'▲' if d > 0 else '▼'}{abs(d)}", SIZE_SMALL, GOOD if d > 0 else BAD,
-                      anchor="lm")
-        draw_text(draw, (x1 - 14, ry + 24), f"{tk(lang, 'render.market')} ×{view['market'][c]}", SIZE_SMALL, TEXT_DIM,
-                  anchor="rm")
-    y += 5 * 52 + 30
+    return y0 + 120
+
+
+#: The prices' panel: a row of 52 px per colour, 10 px above the first.
+STOCK_ROW, STOCKS_H = 52, 5 * 52 + 30
+
+
+def draw_stock(img, draw, x0: int, ry: int, c: str, price: int, change: int, lang: str) -> None:
+    """A colour's price, and its change at the last adjustment (the market's counts are in the
+    market panel below)."""
+    briefcase(img, x0 + 14, ry + 6, 40, STOCK[c])
+    draw_text(draw, (x0 + 66, ry + 24), tk(lang, f"colour.{c}"), SIZE_BODY, TEXT, anchor="lm", max_width=PRICE_X - 190)
+    draw_text(draw, (x0 + PRICE_X, ry + 24), f"${price}", SIZE_LABEL + 4, TEXT, bold=True, anchor="rm")
+    if change:
+        draw_text(draw, (x0 + PRICE_X + 14, ry + 24), f"{'▲' if change > 0 else '▼'}{abs(change)}", SIZE_BODY,
+                  GOOD if change > 0 else BAD, anchor="lm")
+
+
+def draw_silver(draw, x0: int, y: int, x1: int, price: int, purchases: int, lang: str) -> int:
+    """The silver price and the silver bought since the last adjustment."""
     rounded(draw, (x0, y, x1, y + 64), fill=PANEL)
     chip(draw, (x0 + 34, y + 32), 18, SILVER_COLOUR, outline=(90, 96, 110))
-    draw_text(draw, (x0 + 66, y + 32), tk(lang, "render.silver"), SIZE_BODY, TEXT, anchor="lm", max_width=130)
-    draw_text(draw, (x0 + 270, y + 32), f"${view['silver']['price']}", SIZE_LABEL + 4, TEXT, bold=True, anchor="rm")
-    count = view["purchases"]
-    draw_text(draw, (x1 - 14, y + 32), f"+{count}", SIZE_SMALL, TEXT_DIM, anchor="rm")
-    y += 78
-    last = view.get("last_draw")
+    draw_text(draw, (x0 + 66, y + 32), tk(lang, "render.silver"), SIZE_BODY, TEXT, anchor="lm", max_width=PRICE_X - 190)
+    draw_text(draw, (x0 + PRICE_X, y + 32), f"${price}", SIZE_LABEL + 4, TEXT, bold=True, anchor="rm")
+    draw_text(draw, (x1 - 14, y + 32), f"+{purchases}", SIZE_SMALL, TEXT_DIM, anchor="rm")
+    return y + 78
+
+
+def draw_last_draw(img, draw, x0: int, y: int, x1: int, last: dict | None, who: str, lang: str) -> int:
+    """Who drew last, and the briefcases they drew."""
     if last:
-        draw_text(draw, (x0 + 4, y + 16), tk(lang, "render.last_draw", name=name_of(names, last["seat"])), SIZE_SMALL,
-                  TEXT_DIM, anchor="lm", max_width=220)
+        draw_text(draw, (x0 + 4, y + 16), tk(lang, "render.last_draw", name=who), SIZE_SMALL, TEXT_DIM, anchor="lm",
+                  max_width=220)
         _bags_row(img, (x0 + 232, y, x1, y + 40), last["bags"], last["black"], size=34, gap=5)
         y += 44
     return y
+
+
+def changes(view: dict) -> dict[str, int]:
+    return {c: _change(view, c) for c in COLOURS}
+
+
+TABLE_LINE = SIZE_SMALL + 4
+BAG, BAG_GAP = 30, 6
+
+
+def _no_orphan(text: str) -> str:
+    """`text` with its last word of one or two characters bound to the word before ("sell
+    table 1" breaks "sell" / "table 1", not "sell table" / "1")."""
+    return re.sub(r" (\S{1,2})$", "\u00a0\\1", text)
+
+
+def _table_lines(title: str, note: list[str], width: int) -> tuple[list[str], list[str]]:
+    """A table's name and its notes, each wrapped onto at most two lines."""
+    bold, small = font(SIZE_SMALL, True), font(SIZE_SMALL)
+    return (lines_at_most(_no_orphan(title), width, bold, 2),
+            [line for n in note for line in lines_at_most(_no_orphan(n), width, small, 2)])
+
+
+def _table_height(title: str, note: list[str], bags: int, width: int) -> int:
+    titles, notes = _table_lines(title, note, width)
+    per_row = max(1, (width + BAG_GAP) // (BAG + BAG_GAP))
+    rows = -(-bags // per_row)
+    return 12 + TABLE_LINE * len(titles) + 6 + rows * int(BAG * 0.8 + BAG_GAP) + 8 + TABLE_LINE * len(notes) + 8
 
 
 def _table_panel(img, draw, box, title: str, counts: dict, black: int, note: list[str], state: str) -> None:
@@ -237,27 +289,27 @@ def _table_panel(img, draw, box, title: str, counts: dict, black: int, note: lis
     x0, y0, x1, y1 = box
     outline = GOLD if state == "current" else LINE
     rounded(draw, box, fill=PANEL if state != "used" else (30, 34, 44), outline=outline, width=4 if state == "current" else 2)
-    draw_text(draw, (x0 + 12, y0 + 8), title, SIZE_SMALL + 2, GOLD if state == "current" else TEXT, bold=True,
-              max_width=x1 - x0 - 20)
-    _bags_row(img, (x0 + 12, y0 + 44, x1 - 8, y1), counts, black, size=30, gap=6)
-    for k, line in enumerate(reversed(note)):
-        draw_text(draw, (x0 + 12, y1 - 10 - k * 28), line, SIZE_SMALL, TEXT_DIM if state != "current" else GOLD,
-                  anchor="ld", max_width=x1 - x0 - 20)
+    titles, notes = _table_lines(title, note, int(x1 - x0 - 20))
+    for k, line in enumerate(titles):
+        draw_text(draw, (x0 + 12, y0 + 8 + k * TABLE_LINE), line, SIZE_SMALL, GOLD if state == "current" else TEXT,
+                  bold=True)
+    _bags_row(img, (x0 + 12, y0 + 18 + TABLE_LINE * len(titles), x1 - 8, y1), counts, black, size=BAG, gap=BAG_GAP)
+    for k, line in enumerate(reversed(notes)):
+        draw_text(draw, (x0 + 12, y1 - 10 - k * TABLE_LINE), line, SIZE_SMALL, TEXT_DIM if state != "current" else GOLD,
+                  anchor="ld")
 
 
-def draw_tables(img, draw, y0: int, view: dict, lang: str) -> int:
-    gap = 10
-    w = (W - 32 - 4 * gap) / 5
-    h = 200
+def table_panels(view: dict, lang: str) -> tuple[list[tuple], int]:
+    """The buy, silver and three sell tables as (title, counts, blacks, notes, state), and the
+    height every panel takes (that of the tallest)."""
+    w = (W - 32 - 4 * 10) / 5
     tables = view["tables"]
     trig = view["triggers"]
-    boxes = [(16 + i * (w + gap), y0, 16 + i * (w + gap) + w, y0 + h) for i in range(5)]
-    _table_panel(img, draw, boxes[0], tk(lang, "table.buy"), tables["buy"], 0,
-                 [tk(lang, "render.trigger_table", count=trig["table"])], "")
-    _table_panel(img, draw, boxes[1], tk(lang, "table.silver"), tables["silver"], 0,
-                 [tk(lang, "render.trigger_table", count=trig["table"])], "")
     cur = view["sell_current"]
     used = view["sell_used"]
+    panels = [(tk(lang, "table.buy"), tables["buy"], 0, [tk(lang, "render.trigger_table", count=trig["table"])], ""),
+              (tk(lang, "table.silver"), tables["silver"], 0, [tk(lang, "render.trigger_table", count=trig["table"])],
+               "")]
     for i in range(3):
         t_no = i + 1
         counts = tables["sell"][i]
@@ -265,36 +317,49 @@ def draw_tables(img, draw, y0: int, view: dict, lang: str) -> int:
         state = "current" if t_no == cur else ("used" if done else "")
         note = ([tk(lang, "render.current"), tk(lang, "render.trigger_sell", count=trig["sell"])]
                 if state == "current" else [tk(lang, "render.used")] if done else [])
-        _table_panel(img, draw, boxes[2 + i], tk(lang, f"table.sell{t_no}"), counts, counts.get("black", 0), note, state)
-    return y0 + h + 12
+        panels.append((tk(lang, f"table.sell{t_no}"), counts, counts.get("black", 0), note, state))
+    h = max([200] + [_table_height(title, note, sum(v for k, v in counts.items() if k in COLOURS) + black, int(w - 20))
+                     for title, counts, black, note, _state in panels])
+    return panels, h
 
 
-def draw_market(img, draw, y0: int, view: dict, lang: str) -> int:
-    h = 96
-    mx1 = 770
-    rounded(draw, (16, y0, mx1, y0 + h), fill=PANEL)
-    draw_text(draw, (30, y0 + 8), tk(lang, "render.market"), SIZE_SMALL + 2, TEXT, bold=True)
-    gw = (mx1 - 30 - 16) / 5
-    for i, c in enumerate(COLOURS):
-        gx = 30 + i * gw
-        n = view["market"][c]
-        if n == 0:
-            briefcase(img, gx, y0 + 44, 38, dark(STOCK[c], 0.3), outline=dark(STOCK[c], 0.6))
-        for k in range(min(n, 4)):
-            briefcase(img, gx + k * 9, y0 + 44, 38, STOCK[c])
-        draw_text(draw, (gx + 38 + 9 * max(0, min(n, 4) - 1) + 8, y0 + 62), f"×{n}", SIZE_BODY,
-                  TEXT if n else BAD, bold=True, anchor="lm")
-    # The bag and the Wall Street Journal stock.
-    bx0 = mx1 + 12
-    rounded(draw, (bx0, y0, W - 16, y0 + h), fill=PANEL)
-    bag = view["bag"]
-    _sack(draw, bx0 + 14, y0 + 10, 40)
-    draw_text(draw, (bx0 + 66, y0 + 30), tk(lang, "render.bag", size=bag["size"], black=bag["black"]), SIZE_SMALL + 2,
-              TEXT, anchor="lm", max_width=W - 16 - bx0 - 80)
-    wsj = view["wsj"]
-    draw_text(draw, (bx0 + 14, y0 + 74), tk(lang, "render.wsj", count=wsj), SIZE_SMALL, TEXT_DIM, anchor="lm",
-              max_width=W - 16 - bx0 - 28)
-    return y0 + h + 12
+def draw_table(img, draw, box, panel: tuple) -> None:
+    _table_panel(img, draw, box, *panel)
+
+
+MARKET_X1 = 770
+MARKET_H = 96
+
+
+#: The market's colours side by side: each group's width.
+MARKET_GROUP_W = (MARKET_X1 - 16 - 30) / 5
+
+
+def draw_market_panel(draw, lang: str) -> None:
+    """The market's panel and title (the colours' groups go on it, `draw_market_group`)."""
+    rounded(draw, (0, 0, MARKET_X1 - 16, MARKET_H), fill=PANEL)
+    draw_text(draw, (14, 8), tk(lang, "render.market"), SIZE_SMALL + 2, TEXT, bold=True)
+
+
+def draw_market_group(img, draw, c: str, n: int) -> None:
+    """A colour's briefcases in the market (a dim one when there are none) and their count, at
+    (0, 44) of a part as tall as the panel's contents below its title."""
+    if n == 0:
+        briefcase(img, 0, 0, 38, dark(STOCK[c], 0.3), outline=dark(STOCK[c], 0.6))
+    for k in range(min(n, 4)):
+        briefcase(img, k * 9, 0, 38, STOCK[c])
+    draw_text(draw, (38 + 9 * max(0, min(n, 4) - 1) + 8, 18), f"×{n}", SIZE_BODY, TEXT if n else BAD, bold=True,
+              anchor="lm")
+
+
+def draw_bag(draw, x0: int, y0: int, x1: int, bag: dict, wsj: int, lang: str) -> None:
+    """The bag and the Wall Street Journal stock."""
+    rounded(draw, (x0, y0, x1, y0 + MARKET_H), fill=PANEL)
+    _sack(draw, x0 + 14, y0 + 10, 40)
+    draw_text(draw, (x0 + 66, y0 + 30), tk(lang, "render.bag", size=bag["size"], black=bag["black"]), SIZE_SMALL + 2,
+              TEXT, anchor="lm", max_width=x1 - x0 - 80)
+    draw_text(draw, (x0 + 14, y0 + 74), tk(lang, "render.wsj", count=wsj), SIZE_SMALL, TEXT_DIM, anchor="lm",
+              max_width=x1 - x0 - 28)
 
 
 def _sack(draw, x, y, w) -> None:
@@ -318,7 +383,7 @@ def _space(i: int) -> tuple[float, float]:
     return 16 + col * TRACK_SW, r * (TRACK_SH + TRACK_GAP)
 
 
-@lru_cache(maxsize=2)
+@layer(maxsize=2)
 def _track_layer(passed: bool) -> Image.Image:
     """The printed silver track, drawn once: plain, or with every space greyed as passed."""
     img, draw = canvas(W, TRACK_H)
@@ -337,14 +402,15 @@ def _track_layer(passed: bool) -> Image.Image:
     return img
 
 
-def draw_silver_track(img, draw, y0: int, view: dict, lang: str) -> int:
+def draw_track_head(draw, y0: int, purchases: int, lang: str) -> None:
     draw_text(draw, (16, y0), tk(lang, "render.silver_track"), SIZE_LABEL, GOLD, bold=True)
-    count = view["purchases"]
-    draw_text(draw, (W - 16, y0 + 18), tk(lang, "render.purchases", count=count, steps=count // 3), SIZE_SMALL,
+    draw_text(draw, (W - 16, y0 + 18), tk(lang, "render.purchases", count=purchases, steps=purchases // 3), SIZE_SMALL,
               TEXT_DIM, anchor="rm", max_width=640)
-    y0 += 48
+
+
+def draw_track(img, draw, y0: int, cur: int) -> None:
+    """The silver track, the spaces passed greyed, the current one framed with the marker."""
     img.paste(_track_layer(False), (0, y0))
-    cur = view["silver"]["index"]
     dim = _track_layer(True)
     for i in range(cur):
         x, y = _space(i)
@@ -356,4 +422,3 @@ def draw_silver_track(img, draw, y0: int, view: dict, lang: str) -> int:
     draw_text(draw, (x + TRACK_SW / 2, y0 + y + TRACK_SH / 2), str(SILVER[cur]), SIZE_SMALL + 2, TEXT, bold=True,
               anchor="mm")
     chip(draw, (x + TRACK_SW - 16, y0 + y + 2), 11, SILVER_COLOUR, outline=(40, 40, 50), width=2)
-    return y0 + TRACK_H + 4

@@ -22,6 +22,8 @@ from PIL import Image, ImageDraw
 from engine.ewars.data import HIGH_TO_LOW
 from locales.format import separator
 from render.common import (
+    picture,
+    BG,
     GOLD,
     LINE,
     PANEL,
@@ -36,6 +38,7 @@ from render.common import (
     font,
     rounded,
     seat_colour,
+    lines_at_most,
     text_width,
     wrap,
 )
@@ -49,24 +52,28 @@ from render.ewars_parts import (
     bell,
     employee_card,
     property_card,
+    axes,
+    board_geometry,
     live_board,
+    live_cell,
     contract_board,
 )
+from render.compose import Sheet, part
 from render.palette import flattened
+
+T = "ewars"
 
 
 # -- players -----------------------------------------------------------------------------------
 
 def _pill(draw: ImageDraw.ImageDraw, x: float, cy: float, text: str, fill, ink, size: int = SIZE_SMALL) -> float:
-    fnt = font(size, True)
-    w = text_width(text, fnt) + 18
+    w = text_width(text, font(size, True)) + 18
     draw.rounded_rectangle([x, cy - size * 0.7, x + w, cy + size * 0.7], radius=int(size * 0.7), fill=fill)
-    draw.text((x + 9, cy), text, font=fnt, fill=ink, anchor="lm")
+    draw_text(draw, (x + 9, cy), text, size, ink, True, "lm")
     return x + w
 
 
-def _discard_line(view: dict[str, Any], seat: int, lang: str) -> str:
-    s = view["seats"][seat]
+def _discard_line(s: dict[str, Any], lang: str) -> str:
     disc = s.get("discards")
     if disc is None:
         return tk(lang, "render.discard_list", list=tk(lang, "render.hidden_discards", count=s["discard_count"]))
@@ -85,29 +92,37 @@ def _ranks_text(ranks: Sequence[str], lang: str) -> str:
 
 
 #: The height of each further line a seat card's discards wrap onto.
-LINE_H = 28
+LINE_H = SIZE_SMALL + 6
 
 
-def _footer_lines(view: dict[str, Any], seat: int, lang: str, width: int) -> tuple[str, list[str]]:
+def _footer_lines(s: dict[str, Any], lang: str, width: int) -> tuple[str, list[str]]:
     """A seat card's bottom text: "Hand N", and beside it its discards, wrapped onto as many
     lines as they need (the card grows), so a long pile is never cut off."""
-    s = view["seats"][seat]
     hand = tk(lang, "render.hand", count=s["hand"])
     fnt = font(SIZE_SMALL)
     room = width - 48 - text_width(hand, fnt) - 16
-    return hand, wrap(_discard_line(view, seat, lang), room, fnt)
+    return hand, wrap(_discard_line(s, lang), room, fnt)
 
 
 def seat_card_extra(view: dict[str, Any], lang: str, width: int) -> int:
     """Extra height the tallest seat card needs for discards that wrap."""
-    most = max((len(_footer_lines(view, s, lang, width)[1]) for s in range(len(view["seats"]))), default=1)
+    most = max((len(_footer_lines(s, lang, width)[1]) for s in view["seats"]), default=1)
     return (most - 1) * LINE_H
 
 
-def seat_card(draw: ImageDraw.ImageDraw, box: Sequence[int], view: dict[str, Any], seat: int, names: Sequence[str],
-              lang: str, active: bool, show_dice: bool, won: int | None = None) -> None:
+@part(T)
+def _seat_part(s: dict[str, Any], seat: int, name: str, parent: bool, phase: str, lang: str, size: list[int],
+               active: bool, show_dice: bool, won: int | None) -> Image.Image:
+    """A player's card: name (the parent's bell), score, dice and claims or what they owe, hand
+    and discards."""
+    img, draw = canvas(size[0] + 1, size[1] + 1)
+    seat_card(draw, (0, 0, size[0], size[1]), s, seat, name, parent, phase, lang, active, show_dice, won)
+    return img
+
+
+def seat_card(draw: ImageDraw.ImageDraw, box: Sequence[int], s: dict[str, Any], seat: int, name: str, parent: bool,
+              phase: str, lang: str, active: bool, show_dice: bool, won: int | None = None) -> None:
     x0, y0, x1, y1 = box
-    s = view["seats"][seat]
     colour = seat_colour(seat)
     rounded(draw, box, radius=12, fill=PANEL, outline=GOLD if active else LINE, width=4 if active else 2)
     draw.rounded_rectangle([x0, y0, x0 + 10, y1], radius=4, fill=colour)
@@ -116,12 +131,12 @@ def seat_card(draw: ImageDraw.ImageDraw, box: Sequence[int], view: dict[str, Any
     sfnt = font(SIZE_LABEL, True)
     sw = text_width(score, sfnt)
     nx = x0 + 24
-    if seat == view.get("parent"):
+    if parent:
         bell(draw, nx + 12, y0 + 30, 12)
         nx += 32
-    draw_text(draw, (nx, y0 + 30), name_of(names, seat), SIZE_BODY, TEXT, bold=True, anchor="lm",
+    draw_text(draw, (nx, y0 + 30), name, SIZE_BODY, TEXT, bold=True, anchor="lm",
               max_width=int(x1 - nx - sw - 30))
-    draw.text((x1 - 14, y0 + 30), score, font=sfnt, fill=GOLD, anchor="rm")
+    draw_text(draw, (x1 - 14, y0 + 30), score, SIZE_LABEL, GOLD, True, "rm")
     if won:
         draw_text(draw, (x1 - 14, y0 + 62), tk(lang, "render.won", count=won), SIZE_BODY, colour, bold=True, anchor="rm")
     mid = y0 + 58
@@ -136,9 +151,9 @@ def seat_card(draw: ImageDraw.ImageDraw, box: Sequence[int], view: dict[str, Any
         if s["claims"]:
             draw_text(draw, (x1 - 14, mid + size / 2), " ".join(s["claims"]), SIZE_BODY, colour, bold=True,
                       anchor="rm", max_width=int(x1 - x0 - 6 * (size + 8) - 50))
-    elif view.get("phase") == "dispatch" and s.get("owed"):
+    elif phase == "dispatch" and s.get("owed"):
         _pill(draw, x0 + 24, mid + 16, tk(lang, "render.owed", count=s["owed"]), colour, contrast(colour))
-    hand, lines = _footer_lines(view, seat, lang, int(x1 - x0))
+    hand, lines = _footer_lines(s, lang, int(x1 - x0))
     yb = y1 - 22 - (len(lines) - 1) * LINE_H
     draw_text(draw, (x0 + 24, yb), hand, SIZE_SMALL, TEXT, anchor="lm")
     hx = x0 + 24 + text_width(hand, font(SIZE_SMALL)) + 16
@@ -148,65 +163,123 @@ def seat_card(draw: ImageDraw.ImageDraw, box: Sequence[int], view: dict[str, Any
 
 # -- the table ---------------------------------------------------------------------------------
 
-def _banner(draw: ImageDraw.ImageDraw, y: int, view: dict[str, Any], names: Sequence[str], lang: str) -> int:
+def _banner_text(view: dict[str, Any], names: Sequence[str], lang: str) -> str:
     phase = view.get("phase")
     text = tk(lang, f"phase.{phase}")
-    fill, ink = PANEL_LIGHT, TEXT
-    if phase == "dice":
-        fill, ink = GOLD, (40, 32, 10)
-    elif phase == "dispatch":
-        fill, ink = (72, 110, 170), (250, 250, 250)
-    elif phase == "await_start":
+    if phase == "await_start":
         text = tk(lang, "render.banner_wait", name=name_of(names, view["parent"]))
     elif phase == "over":
-        fill, ink = (120, 80, 150), (250, 250, 250)
         winners = view.get("winners") or []
         if winners:
             sep = separator(lang)
             key = "render.winners" if len(winners) > 1 else "render.winner"
             text = f"{text} · " + tk(lang, key, names=sep.join(name_of(names, w) for w in winners))
-    draw.rectangle([0, y, WIDTH, y + 56], fill=fill)
-    if phase in ("await_start", "dice"):
-        bell(draw, 40, y + 30, 15, fill=ink)
-    draw_text(draw, (70, y + 28), text, SIZE_LABEL, ink, bold=True, anchor="lm", max_width=WIDTH - 100)
-    return y + 56
+    return text
 
 
-def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> int:
+@part(T)
+def _top_part(phase: str, banner: str, round_: int, deck: int, lang: str) -> Image.Image:
+    """The header (the title, the round, the deck) and the banner saying what happens now."""
+    img, draw = canvas(WIDTH, 121)
     draw.rectangle([0, 0, WIDTH, 64], fill=PANEL)
     draw_text(draw, (24, 32), tk(lang, "name"), SIZE_TITLE - 8, GOLD, bold=True, anchor="lm", max_width=720)
-    sub = f"{tk(lang, 'render.round', round=view['round'])} · {tk(lang, 'render.deck', count=view['deck'])}"
+    sub = f"{tk(lang, 'render.round', round=round_)} · {tk(lang, 'render.deck', count=deck)}"
     draw_text(draw, (WIDTH - 24, 32), sub, SIZE_BODY, TEXT, anchor="rm", max_width=420)
-    return 64
+    fill, ink = {"dice": (GOLD, (40, 32, 10)), "dispatch": ((72, 110, 170), (250, 250, 250)),
+                 "over": ((120, 80, 150), (250, 250, 250))}.get(phase, (PANEL_LIGHT, TEXT))
+    draw.rectangle([0, 64, WIDTH, 120], fill=fill)
+    if phase in ("await_start", "dice"):
+        bell(draw, 40, 94, 15, fill=ink)
+    draw_text(draw, (70, 92), banner, SIZE_LABEL, ink, bold=True, anchor="lm", max_width=WIDTH - 100)
+    return img
 
 
-@flattened
+def _top(view: dict[str, Any], names: Sequence[str], lang: str) -> Image.Image:
+    return _top_part(view.get("phase"), _banner_text(view, names, lang), view["round"], view["deck"], lang)
+
+
+#: Room above a board's cells for its column numbers (their tops reach 34 px up).
+AXES_TOP = 36
+
+
+@part(T)
+def _axes_part(rows: int, cols: int, cell: int) -> Image.Image:
+    img, draw = canvas(30 + cols * cell, AXES_TOP + rows * cell)
+    axes(draw, 30, AXES_TOP, cell, rows, cols)
+    return img
+
+
+@part(T)
+def _cell_part(c: dict[str, Any] | None, cell: int, lang: str) -> Image.Image:
+    img, draw = canvas(cell + 1, cell + 1)
+    pad = max(4, cell // 24)
+    live_cell(draw, (pad, pad, cell - pad, cell - pad), c, None, None, lang)
+    return img
+
+
+def _board(sheet: Sheet, x: int, y: int, width: int, view: dict[str, Any], max_cell: int, lang: str) -> None:
+    """The table as it is (`render.ewars_parts.live_board`), its axes and each card a part: a
+    claim or an employee draws one card again."""
+    rows, cols = view["rows"], view["cols"]
+    bx, by, cell = board_geometry(x, y, width, rows, cols, max_cell)
+    sheet.paste(_axes_part(rows, cols, cell), (bx - 30, by - AXES_TOP))
+    for i, c in enumerate(view["grid"]):
+        r, col = divmod(i, cols)
+        sheet.paste(_cell_part(c, cell, lang), (bx + col * cell, by + r * cell))
+
+
+@part(T)
+def _contract_part(last: dict[str, Any], lang: str, half: int, cell: int) -> Image.Image:
+    """The last contract's board (its abilities, who was removed, who won what) with its title."""
+    board_h = 30 + last["rows"] * cell
+    img, draw = canvas(half + 8, 40 + board_h + 1)
+    draw_text(draw, (4 + half / 2, 16), tk(lang, "render.last_contract", round=last["round"]), SIZE_BODY, GOLD,
+              bold=True, anchor="mm", max_width=half - 10)
+    contract_board(img, 0, 40, half, last, lang, max_cell=cell)
+    return img
+
+
+@part(T)
+def _next_title_part(lang: str, half: int) -> Image.Image:
+    img, draw = canvas(half, 40)
+    draw_text(draw, (half / 2, 16), tk(lang, "render.next_table"), SIZE_BODY, TEXT, bold=True, anchor="mm",
+              max_width=half - 10)
+    return img
+
+
+@picture(WIDTH)
 def table_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Image:
     last = view.get("last")
     if view.get("phase") in ("await_start", "over") and last:
-        return _after_contract(view, names, lang, last)
-    return _live(view, names, lang)
+        return _after_contract(view, names, lang, last).img
+    return _live(view, names, lang).img
 
 
-def _live(view: dict[str, Any], names: list[str], lang: str) -> Image.Image:
+def _seat(view: dict[str, Any], names: Sequence[str], lang: str, seat: int, size: list[int], active: bool,
+          show_dice: bool, won: int | None = None) -> Image.Image:
+    return _seat_part(view["seats"][seat], seat, name_of(names, seat), seat == view.get("parent"), view.get("phase"),
+                      lang, size, active, show_dice, won)
+
+
+def _live(view: dict[str, Any], names: list[str], lang: str) -> Sheet:
     n = len(view["seats"])
     board_w = 650
     card_h = (150 if view.get("phase") == "dice" else 130) + seat_card_extra(view, lang, WIDTH - 14 - board_w)
     rows = view["rows"]
     height = max(64 + 56 + 20 + 30 + rows * 155 + 20, 64 + 56 + 20 + n * (card_h + 12) + 8)
-    img, draw = canvas(WIDTH, height)
-    _header(draw, view, lang)
-    y = _banner(draw, 64, view, names, lang) + 16
-    live_board(img, draw, 12, y, board_w - 20, view, max_cell=155, lang=lang)
+    sheet = Sheet(T, WIDTH, height, BG)
+    sheet.paste(_top(view, names, lang), (0, 0))
+    y = 64 + 56 + 16
+    _board(sheet, 12, y, board_w - 20, view, 155, lang)
     active = set(view.get("to_act", [])) if view.get("phase") != "dice" else set()
     show_dice = view.get("phase") == "dice"
     for s in range(n):
-        top = y + s * (card_h + 12)
-        seat_card(draw, (board_w, top, WIDTH - 14, top + card_h), view, s, names, lang, s in active, show_dice)
-    return img
+        sheet.paste(_seat(view, names, lang, s, [WIDTH - 14 - board_w, card_h], s in active, show_dice),
+                    (board_w, y + s * (card_h + 12)))
+    return sheet
 
 
-def _after_contract(view: dict[str, Any], names: list[str], lang: str, last: dict[str, Any]) -> Image.Image:
+def _after_contract(view: dict[str, Any], names: list[str], lang: str, last: dict[str, Any]) -> Sheet:
     n = len(view["seats"])
     half = (WIDTH - 36) // 2
     cell = min(130, (half - 30) // max(last["cols"], view["cols"]))
@@ -215,134 +288,161 @@ def _after_contract(view: dict[str, Any], names: list[str], lang: str, last: dic
     card_h = 120 + seat_card_extra(view, lang, (WIDTH - 24 - 12 * (per_row - 1)) // per_row)
     seat_rows = (n + per_row - 1) // per_row
     height = 64 + 56 + 14 + 40 + board_h + 20 + seat_rows * (card_h + 12) + 8
-    img, draw = canvas(WIDTH, height)
-    _header(draw, view, lang)
-    y = _banner(draw, 64, view, names, lang) + 14
-    draw_text(draw, (12 + half / 2, y + 16), tk(lang, "render.last_contract", round=last["round"]), SIZE_BODY, GOLD,
-              bold=True, anchor="mm", max_width=half - 10)
-    draw_text(draw, (24 + half + half / 2, y + 16), tk(lang, "render.next_table"), SIZE_BODY, TEXT, bold=True,
-              anchor="mm", max_width=half - 10)
+    sheet = Sheet(T, WIDTH, height, BG)
+    sheet.paste(_top(view, names, lang), (0, 0))
+    y = 64 + 56 + 14
+    sheet.paste(_contract_part(last, lang, half, cell), (8, y))
+    sheet.paste(_next_title_part(lang, half), (24 + half, y))
     y += 40
-    contract_board(img, 8, y, half, last, lang, max_cell=cell)
-    draw = ImageDraw.Draw(img)
-    live_board(img, draw, 24 + half, y, half, view, max_cell=cell, lang=lang)
-    draw.line([12 + half + 6, y, 12 + half + 6, y + board_h], fill=LINE, width=2)
+    _board(sheet, 24 + half, y, half, view, cell, lang)
+    sheet.line((12 + half + 6, y, 12 + half + 6, y + board_h), LINE, 2)
     y += board_h + 20
     w = (WIDTH - 24 - 12 * (per_row - 1)) // per_row
     active = set(view.get("to_act", []))
     won = last.get("won") or [0] * n
     for s in range(n):
         r, c = divmod(s, per_row)
-        x0 = 12 + c * (w + 12)
-        top = y + r * (card_h + 12)
-        seat_card(draw, (x0, top, x0 + w, top + card_h), view, s, names, lang, s in active, False, won=won[s])
-    return img
+        sheet.paste(_seat(view, names, lang, s, [w, card_h], s in active, False, won[s]),
+                    (12 + c * (w + 12), y + r * (card_h + 12)))
+    return sheet
 
 
 # -- the private panel -------------------------------------------------------------------------
 
+PANEL_W = 1000
+
+
+@picture(PANEL_W)
 @flattened
 def panel_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Image | None:
     me = view.get("me")
     priv = view.get("private")
     if me is None or priv is None or view.get("over"):
         return None
-    colour = seat_colour(me)
-    width = 1000
+    width = PANEL_W
     phase = view.get("phase")
     hand = priv.get("hand", [])
     counts: dict[str, int] = {}
     for r in hand:
         counts[r] = counts.get(r, 0) + 1
-    ranks = [r for r in HIGH_TO_LOW if r in counts]
-    grid = {c["pos"]: c for c in view["grid"] if c is not None}
+    rows = _hand_rows(counts, lang)
     top_h = 0
     if phase == "dice":
         top_h = 300
     elif phase == "dispatch":
         top_h = max(290, 30 + view["rows"] * 100 + 30)
-    hand_h = 70 + (len(ranks) * 72 if ranks else 60)
-    height = 70 + top_h + hand_h + 20
-    img, draw = canvas(width, height)
+    hand_h = 70 + (sum(h for _r, _label, _lines, h in rows) if rows else 80)
+    img, draw = canvas(width, 70 + top_h + hand_h + 20)
     draw.rectangle([0, 0, width, 64], fill=PANEL)
-    draw.rectangle([0, 0, 12, 64], fill=colour)
-    draw_text(draw, (30, 32), name_of(names, me), SIZE_LABEL, TEXT, bold=True, anchor="lm", max_width=520)
-    draw_text(draw, (width - 24, 32), tk(lang, f"phase.{phase}"), SIZE_BODY, GOLD, bold=True, anchor="rm",
-              max_width=420)
-    y = 80
+    draw.rectangle([0, 0, 12, 64], fill=seat_colour(me))
+    pw = draw_text(draw, (width - 24, 32), tk(lang, f"phase.{phase}"), SIZE_BODY, GOLD, bold=True, anchor="rm",
+                   max_width=420)
+    draw_text(draw, (30, 32), name_of(names, me), SIZE_LABEL, TEXT, bold=True, anchor="lm", max_width=width - 84 - pw)
     if phase == "dice":
-        dice = view["seats"][me].get("dice") or []
-        draw_text(draw, (24, y + 14), tk(lang, "render.your_dice"), SIZE_BODY, TEXT, bold=True, anchor="lm")
-        y += 36
-        if dice:
-            for k, f in enumerate(dice):
-                seat_die(draw, 24 + k * 100, y, 84, f, me)
-        else:
-            draw_text(draw, (24, y + 40), tk(lang, "render.no_dice"), SIZE_BODY, TEXT_DIM, anchor="lm")
-        y += 100
-        claim = priv.get("claimable", [])
-        draw_text(draw, (24, y + 14), tk(lang, "render.can_claim"), SIZE_BODY, TEXT, bold=True, anchor="lm")
-        y += 34
-        if claim:
-            x = 24
-            for pos in claim[:8]:
-                property_card(draw, (x, y + 26, x + 110, y + 110), grid[pos]["faces"])
-                draw_text(draw, (x + 55, y + 12), pos, SIZE_BODY, GOLD, bold=True, anchor="mm")
-                x += 120
-        else:
-            draw_text(draw, (24, y + 30), tk(lang, "render.nothing_claimable"), SIZE_BODY, TEXT_DIM, anchor="lm")
-        y = 80 + top_h
+        _panel_dice(draw, view, priv, me, lang, 80)
     elif phase == "dispatch":
-        # Your claimed cards on the left (sent ones show your face-up rank), and the whole
-        # table on the right: where your employees go decides what they hit.
-        mine = {p["pos"]: p["rank"] for p in priv.get("placed", [])}
-        chosen = {p["pos"]: p["rank"] for p in priv.get("picks", [])}
-        owed = priv.get("owed", [])
-        draw_text(draw, (24, y + 14), tk(lang, "render.your_claims"), SIZE_BODY, TEXT, bold=True, anchor="lm")
-        cy = y + 40
-        for k, pos in enumerate(sorted(set(owed) | set(mine))):
-            c = grid.get(pos)
-            if c is None:
-                continue
-            x = 24 + (k % 3) * 170
-            draw_text(draw, (x + 75, cy + 14), pos, SIZE_BODY, GOLD, bold=True, anchor="mm")
-            box = (x, cy + 34, x + 150, cy + 184)
-            if pos in mine or pos in chosen:
-                # Sent (confirmed), or chosen and still changeable until the Confirm.
-                property_card(draw, box, c["faces"], None, small_faces=True)
-                employee_card(draw, (x + 24, cy + 34 + 150 * 0.36, x + 126, cy + 34 + 150 * 0.95), me,
-                              mine.get(pos) or chosen[pos], lang)
-                if pos not in mine:
-                    _pill(draw, x + 16, cy + 210, tk(lang, "render.chosen"), PANEL_LIGHT, TEXT)
-            else:
-                property_card(draw, box, c["faces"], me)
-                _pill(draw, x + 16, cy + 210, tk(lang, "render.to_send"), colour, contrast(colour))
-        live_board(img, draw, width - 450, y, 440, view, max_cell=100, mine=mine, lang=lang)
-        y = 80 + top_h
-    # the hand, with each rank's reach
-    draw.line([24, y, width - 24, y], fill=LINE, width=2)
+        _panel_dispatch(img, draw, view, priv, me, lang, 80)
+    _panel_hand(draw, priv, me, rows, len(hand), lang, 80 + top_h)
+    return img
+
+
+def _panel_dice(draw: ImageDraw.ImageDraw, view: dict[str, Any], priv: dict[str, Any], me: int, lang: str,
+                y: int) -> None:
+    """Your dice, and the cards you may claim with them."""
+    grid = {c["pos"]: c for c in view["grid"] if c is not None}
+    dice = view["seats"][me].get("dice") or []
+    draw_text(draw, (24, y + 14), tk(lang, "render.your_dice"), SIZE_BODY, TEXT, bold=True, anchor="lm")
+    y += 36
+    if dice:
+        for k, f in enumerate(dice):
+            seat_die(draw, 24 + k * 100, y, 84, f, me)
+    else:
+        draw_text(draw, (24, y + 40), tk(lang, "render.no_dice"), SIZE_BODY, TEXT_DIM, anchor="lm")
+    y += 100
+    claim = priv.get("claimable", [])
+    draw_text(draw, (24, y + 14), tk(lang, "render.can_claim"), SIZE_BODY, TEXT, bold=True, anchor="lm")
+    y += 34
+    if not claim:
+        draw_text(draw, (24, y + 30), tk(lang, "render.nothing_claimable"), SIZE_BODY, TEXT_DIM, anchor="lm",
+                  max_width=PANEL_W - 48)
+    for k, pos in enumerate(claim[:8]):
+        x = 24 + k * 120
+        property_card(draw, (x, y + 26, x + 110, y + 110), grid[pos]["faces"])
+        draw_text(draw, (x + 55, y + 12), pos, SIZE_BODY, GOLD, bold=True, anchor="mm")
+
+
+def _panel_dispatch(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], priv: dict[str, Any], me: int,
+                    lang: str, y: int) -> None:
+    """Your claimed cards on the left (sent ones show your face-up rank), and the whole table on
+    the right: where your employees go decides what they hit."""
+    grid = {c["pos"]: c for c in view["grid"] if c is not None}
+    colour = seat_colour(me)
+    mine = {p["pos"]: p["rank"] for p in priv.get("placed", [])}
+    chosen = {p["pos"]: p["rank"] for p in priv.get("picks", [])}
+    owed = priv.get("owed", [])
+    draw_text(draw, (24, y + 14), tk(lang, "render.your_claims"), SIZE_BODY, TEXT, bold=True, anchor="lm",
+              max_width=PANEL_W - 490)
+    cy = y + 40
+    for k, pos in enumerate(sorted(set(owed) | set(mine))):
+        c = grid.get(pos)
+        if c is None:
+            continue
+        x = 24 + (k % 3) * 170
+        draw_text(draw, (x + 75, cy + 14), pos, SIZE_BODY, GOLD, bold=True, anchor="mm")
+        box = (x, cy + 34, x + 150, cy + 184)
+        if pos in mine or pos in chosen:
+            # Sent (confirmed), or chosen and still changeable until the Confirm.
+            property_card(draw, box, c["faces"], None, small_faces=True)
+            employee_card(draw, (x + 24, cy + 34 + 150 * 0.36, x + 126, cy + 34 + 150 * 0.95), me,
+                          mine.get(pos) or chosen[pos], lang)
+            if pos not in mine:
+                _pill(draw, x + 16, cy + 210, tk(lang, "render.chosen"), PANEL_LIGHT, TEXT)
+        else:
+            property_card(draw, box, c["faces"], me)
+            _pill(draw, x + 16, cy + 210, tk(lang, "render.to_send"), colour, contrast(colour))
+    live_board(img, draw, PANEL_W - 450, y, 440, view, max_cell=100, mine=mine, lang=lang)
+
+
+#: A hand row: the rank's name, and below it what the rank does (wrapped).
+HAND_LINE = SIZE_SMALL + 6
+
+
+def _hand_rows(counts: dict[str, int], lang: str) -> list[tuple[str, str, list[str], int]]:
+    """(rank, label, reach lines, row height) for each rank in the hand, strongest first."""
+    rows = []
+    for r in (r for r in HIGH_TO_LOW if r in counts):
+        label = tk(lang, f"rank.{r}") + (f" ×{counts[r]}" if counts[r] > 1 else "")
+        lines = lines_at_most(tk(lang, f"reach.{r}"), PANEL_W - 130, font(SIZE_SMALL), 3)
+        rows.append((r, label, lines, max(76, 48 + HAND_LINE * len(lines))))
+    return rows
+
+
+def _panel_hand(draw: ImageDraw.ImageDraw, priv: dict[str, Any], me: int, rows: list, count: int, lang: str,
+                y: int) -> None:
+    """The hand, with each rank's reach."""
+    draw.line([24, y, PANEL_W - 24, y], fill=LINE, width=2)
     y += 14
-    draw_text(draw, (24, y + 16), tk(lang, "render.your_hand", count=len(hand)), SIZE_BODY, TEXT, bold=True,
-              anchor="lm")
+    hw = draw_text(draw, (24, y + 16), tk(lang, "render.your_hand", count=count), SIZE_BODY, TEXT, bold=True,
+                   anchor="lm")
     disc = priv.get("discards", [])
     if disc:
         dtext = tk(lang, "render.discard_list", list=_ranks_text(disc, lang))
-        draw_text(draw, (width - 24, y + 16), dtext, SIZE_SMALL, TEXT_DIM, anchor="rm", max_width=520)
-    y += 44
-    if not ranks:
-        for k, line in enumerate(wrap(tk(lang, "render.empty_hand"), width - 60, font(SIZE_BODY))[:2]):
-            draw_text(draw, (24, y + 14 + k * 32), line, SIZE_BODY, TEXT_DIM, anchor="lm")
-    for r in ranks:
+        draw_text(draw, (PANEL_W - 24, y + 16), dtext, SIZE_SMALL, TEXT_DIM, anchor="rm", max_width=PANEL_W - 72 - hw)
+    y += 48
+    if not rows:
+        for k, line in enumerate(lines_at_most(tk(lang, "render.empty_hand"), PANEL_W - 60, font(SIZE_BODY), 2)):
+            draw_text(draw, (24, y + 14 + k * 36), line, SIZE_BODY, TEXT_DIM, anchor="lm")
+    for r, label, lines, h in rows:
         employee_card(draw, (24, y, 88, y + 64), me, r, lang, label=False)
-        label = tk(lang, f"rank.{r}") + (f" ×{counts[r]}" if counts[r] > 1 else "")
-        draw_text(draw, (106, y + 16), label, SIZE_BODY, TEXT, bold=True, anchor="lm", max_width=width - 130)
-        draw_text(draw, (106, y + 46), tk(lang, f"reach.{r}"), SIZE_SMALL, TEXT_DIM, anchor="lm", max_width=width - 130)
-        y += 72
-    return img
+        draw_text(draw, (106, y + 16), label, SIZE_BODY, TEXT, bold=True, anchor="lm", max_width=PANEL_W - 130)
+        for k, line in enumerate(lines):
+            draw_text(draw, (106, y + 52 + k * HAND_LINE), line, SIZE_SMALL, TEXT_DIM, anchor="lm")
+        y += h
 
 
 # -- results -----------------------------------------------------------------------------------
 
+@picture(WIDTH)
 @flattened
 def results_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Image:
     n = len(view["seats"])

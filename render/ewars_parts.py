@@ -14,16 +14,12 @@ from engine.ewars.grid import index_of
 from render.common import (
     BAD,
     GOLD,
-    SIZE_BODY,
     SIZE_SMALL,
-    TEXT,
     TEXT_DIM,
-    ellipsize,
-    fit,
-    font,
     rounded,
     seat_colour,
     t,
+    text,
 )
 
 WIDTH = 1200
@@ -57,15 +53,23 @@ def darker(rgb: Sequence[int], f: float = 0.6) -> tuple[int, int, int]:
     return tuple(int(c * f) for c in rgb[:3])  # type: ignore[return-value]
 
 
-def draw_text(draw: ImageDraw.ImageDraw, xy, text: str, size: int = SIZE_BODY, fill=TEXT, bold: bool = False,
-              anchor: str = "la", max_width: int | None = None) -> None:
-    """render.common.draw_text, but never shrinking below SIZE_SMALL (phones): long text
-    (player names) is cut with an ellipsis instead."""
-    fnt = font(size, bold)
-    if max_width is not None:
-        fnt = fit(text, max_width, size, bold, min_size=min(size, SIZE_SMALL))
-        text = ellipsize(text, max_width, fnt)
-    draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)
+def removed_fill(colour: Sequence[int]) -> tuple[int, int, int]:
+    """A removed employee keeps a trace of its owner's colour under the cross."""
+    return tuple(int(c * 0.35 + 105 * 0.65) for c in colour[:3])  # type: ignore[return-value]
+
+
+def palette_colours() -> list[tuple[int, int, int]]:
+    """Colours worked out while drawing, kept exactly in the palette (tools/pictures.py): each
+    seat's employees (face down, face up, removed) and their edges."""
+    out = []
+    for seat in range(4):  # E-Wars seats four at most
+        colour = seat_colour(seat)
+        for fill in (colour, removed_fill(colour)):
+            out += [fill, contrast(fill)] + [darker(fill, f) for f in (0.55, 0.6, 0.7, 0.75, 0.8)]
+    return out
+
+
+draw_text = text
 
 
 def name_of(names: Sequence[str], seat: int) -> str:
@@ -151,14 +155,14 @@ def employee_card(draw: ImageDraw.ImageDraw, box: Sequence[float], seat: int, ra
         draw.pieslice([cx - s * 1.1, cy - s * 0.1, cx + s * 1.1, cy + s * 2.0], 180, 360, fill=dark)
         return
     # A removed employee keeps a trace of its owner's colour under the cross.
-    fill = colour if not removed else tuple(int(c * 0.35 + 105 * 0.65) for c in colour)
+    fill = colour if not removed else removed_fill(colour)
     ink = contrast(fill)
     rounded(draw, box, radius=8, fill=fill, outline=darker(fill), width=3)
     if not label:
         icon = min(w, h) * 0.7
         reach_icon(draw, (x0 + x1) / 2, (y0 + y1) / 2, icon, rank, on=ink, off=darker(fill, 0.8), centre=GOLD)
         return
-    text = tk(lang, f"rank_short.{rank}")
+    label_text = tk(lang, f"rank_short.{rank}")
     lsize = max(SIZE_SMALL, int(h * 0.22))
     icon = min(w * 0.55, h * 0.5)
     reach_icon(draw, (x0 + x1) / 2, y0 + h * 0.08 + icon / 2, icon, rank, on=ink, off=darker(fill, 0.8),
@@ -166,8 +170,7 @@ def employee_card(draw: ImageDraw.ImageDraw, box: Sequence[float], seat: int, ra
     if removed:
         draw.line([x0 + 6, y0 + 6, x1 - 6, y1 - 6], fill=BAD, width=5)
         draw.line([x0 + 6, y1 - 6, x1 - 6, y0 + 6], fill=BAD, width=5)
-    fnt = font(lsize, True)
-    draw.text(((x0 + x1) / 2, y1 - h * 0.06), text, font=fnt, fill=ink, anchor="md", stroke_width=2,
+    draw_text(draw, ((x0 + x1) / 2, y1 - h * 0.06), label_text, lsize, ink, True, "md", stroke_width=2,
               stroke_fill=darker(fill, 0.55))
 
 
@@ -193,13 +196,13 @@ def property_card(draw: ImageDraw.ImageDraw, box: Sequence[float], faces: Sequen
 
 # -- boards ------------------------------------------------------------------------------------
 
-def _board_geometry(x: int, y: int, width: int, rows: int, cols: int, max_cell: int = 160) -> tuple[int, int, int]:
+def board_geometry(x: int, y: int, width: int, rows: int, cols: int, max_cell: int = 160) -> tuple[int, int, int]:
     axis = 30
     cell = min(max_cell, (width - axis) // max(cols, 1))
     return x + axis, y + axis, cell
 
 
-def _axes(draw: ImageDraw.ImageDraw, bx: int, by: int, cell: int, rows: int, cols: int) -> None:
+def axes(draw: ImageDraw.ImageDraw, bx: int, by: int, cell: int, rows: int, cols: int) -> None:
     for c in range(cols):
         draw_text(draw, (bx + c * cell + cell / 2, by - 6), str(c + 1), SIZE_SMALL, TEXT_DIM, bold=True, anchor="md")
     for r in range(rows):
@@ -218,27 +221,33 @@ def live_board(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, widt
     """The current grid: cards, claims (the claimer's dice), face-down employees. `mine`
     (pos -> rank) shows the viewer's own face-down ranks (panel only). Returns the bottom y."""
     rows, cols = view["rows"], view["cols"]
-    bx, by, cell = _board_geometry(x, y, width, rows, cols, max_cell)
-    _axes(draw, bx, by, cell, rows, cols)
+    bx, by, cell = board_geometry(x, y, width, rows, cols, max_cell)
+    axes(draw, bx, by, cell, rows, cols)
     pad = max(4, cell // 24)
     for i, c in enumerate(view["grid"]):
         r, col = divmod(i, cols)
         box = (bx + col * cell + pad, by + r * cell + pad, bx + (col + 1) * cell - pad, by + (r + 1) * cell - pad)
-        if c is None:
-            _gap(draw, box)
-            continue
-        emp = c.get("emp")
-        if emp is None:
-            property_card(draw, box, c["faces"], c.get("claim"))
-            continue
-        # An employee covers the card: faces shrink to the top, the employee card below.
-        property_card(draw, box, c["faces"], None, small_faces=True)
-        x0, y0, x1, y1 = box
-        h = y1 - y0
-        inner = (x0 + (x1 - x0) * 0.16, y0 + h * 0.36, x1 - (x1 - x0) * 0.16, y1 - h * 0.05)
-        rank = (mine or {}).get(c["pos"]) if emp["seat"] == view.get("me") else None
-        employee_card(draw, inner, emp["seat"], rank, lang)
+        live_cell(draw, box, c, view.get("me"), mine, lang)
     return by + rows * cell
+
+
+def live_cell(draw: ImageDraw.ImageDraw, box: Sequence[float], c: dict[str, Any] | None, me: int | None,
+              mine: dict[str, str] | None, lang: str) -> None:
+    """One place of the grid: a gap, a card (with a claimer's dice), or a card an employee covers
+    (the faces shrink to the top, the employee below; face up only for its owner's panel)."""
+    if c is None:
+        _gap(draw, box)
+        return
+    emp = c.get("emp")
+    if emp is None:
+        property_card(draw, box, c["faces"], c.get("claim"))
+        return
+    property_card(draw, box, c["faces"], None, small_faces=True)
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    inner = (x0 + (x1 - x0) * 0.16, y0 + h * 0.36, x1 - (x1 - x0) * 0.16, y1 - h * 0.05)
+    rank = (mine or {}).get(c["pos"]) if emp["seat"] == me else None
+    employee_card(draw, inner, emp["seat"], rank, lang)
 
 
 def _cell_centre(bx: int, by: int, cell: int, cols: int, i: int) -> tuple[float, float]:
@@ -253,8 +262,8 @@ def contract_board(img: Image.Image, x: int, y: int, width: int, last: dict[str,
     winner's colour. Returns the bottom y."""
     rows, cols = last["rows"], last["cols"]
     draw = ImageDraw.Draw(img)
-    bx, by, cell = _board_geometry(x, y, width, rows, cols, max_cell)
-    _axes(draw, bx, by, cell, rows, cols)
+    bx, by, cell = board_geometry(x, y, width, rows, cols, max_cell)
+    axes(draw, bx, by, cell, rows, cols)
     pad = max(4, cell // 24)
     idx = index_of(rows, cols)
     for i, c in enumerate(last["cells"]):

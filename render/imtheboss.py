@@ -1,9 +1,12 @@
 """I'm the Boss! pictures, drawn from engine views only.
 
 The table is the board seen from above: the 16 deal spaces as a clockwise ring (A top left to
-P), each with its required clans as big squares and its pools as "k x" boxes of small squares,
-in the clans' colours with their initials (for colour-blind players), its dividends, and once
-covered its deal card; the dollar marker is a gold frame with a coin. The middle of the ring holds
+P), each with its required clans as squares and its pools as "k x" boxes of squares, in the
+clans' colours with their initials (for colour-blind players; at the phone floor, so every
+square is 46 px and a ring row as tall as its tallest space needs), its dividends, and once
+covered its deal card; the dollar marker is a gold frame, the space's letter on a gold coin.
+The table is assembled from parts (render/compose.py): a space, the middle's two halves, each
+line of the deal panel, each player's card. The middle of the ring holds
 the top deal card (value per dividend, the die faces that end the game), the piles, the spare
 placards and the deals made. During a deal a panel lists each requirement and who fills it, the
 offers and their prices, the clan cards on the table, the travellers, the boss, the proceeds
@@ -19,12 +22,11 @@ from typing import Sequence
 
 from PIL import Image, ImageDraw
 
-from engine.imtheboss.data import CLANS, KINDS, SPACES
-from locales.format import join_list
+from engine.imtheboss.data import KINDS, SPACES
 from render.common import (
+    picture,
     BG,
     GOLD,
-    GOOD,
     LINE,
     PANEL,
     PANEL_LIGHT,
@@ -36,6 +38,7 @@ from render.common import (
     TEXT_DIM,
     WHITE,
     canvas,
+    fit_name,
     font,
     rounded,
     text_width,
@@ -47,305 +50,188 @@ from render.imtheboss_parts import (
     DARK_INK,
     GAP,
     MARGIN,
-    TILE_H,
-    TILE_W,
+    SQ,
+    T,
     W,
     blend,
+    board_height,
+    centre_box,
     clan_square,
     deal_card,
     draw_text,
-    draw_tile,
+    tile_picture,
     hand_card,
     money_text,
     seat_name,
     tile_box,
     tk,
 )
+from render.imtheboss_deal import DEAL_BODY, DEAL_SMALL, DEAL_TITLE, deal_parts  # noqa: F401 (DEAL_*: tests)
+from render.compose import Sheet, part
 from render.palette import flat
 
 # -- the ring ------------------------------------------------------------------------------------------
 
 
+#: Where the centre's figures start (right of the deal card), and its list of deals.
+CENTRE_TEXT_X = 216
+HISTORY_Y = 262
 
 
+def _history_top(view: dict) -> int:
+    """Where the list of deals made starts in the middle (below the figures and the spares)."""
+    y = 18 + (84 if view.get("top") is not None else 0) + 114 + (SQ if view["spares"] else 0)
+    return max(HISTORY_Y, y + 24)
 
 
+def _middle_box(draw: ImageDraw.ImageDraw, w: int, h: int, top: int) -> None:
+    """The middle's rounded panel, `w` x `h`, seen through a part that starts `top` px into it."""
+    rounded(draw, (0, -top, w, h - top), radius=16, fill=blend(BG, PANEL, 0.5), outline=blend(LINE, BG, 0.4), width=2)
 
 
-
-
-
-
-
-
-
-def _centre(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: str, box) -> None:
-    x0, y0, x1, y1 = box
-    rounded(draw, box, radius=16, fill=blend(BG, PANEL, 0.5), outline=blend(LINE, BG, 0.4), width=2)
-    deal_card(draw, x0 + 20, y0 + 20, view, lang)
-    tx = x0 + 200
-    y = y0 + 22
+@part(T)
+def _figures_part(view: dict, lang: str, size: list[int], cut: int) -> Image.Image:
+    """The middle down to `cut`: the top deal card (its stack behind it), what it pays, the deals
+    made so far, the piles, the hand limit, the spare placards."""
+    w, h = size
+    img, draw = canvas(w + 1, cut)
+    _middle_box(draw, w, h, 0)
+    deal_card(draw, 20, 20, view, lang)
+    tx = CENTRE_TEXT_X
+    room = w - tx - 14
+    y = 18
     top = view.get("top")
     if top is not None:
-        draw_text(draw, (tx, y), tk(lang, "render.deal_card", no=top["no"]), SIZE_LABEL, GOLD, bold=True)
+        draw_text(draw, (tx, y), tk(lang, "render.deal_card", no=top["no"]), SIZE_LABEL, GOLD, bold=True, max_width=room)
+        y += 44
+        draw_text(draw, (tx, y), tk(lang, "render.per_div", value=top["value"]), SIZE_BODY, TEXT, max_width=room)
         y += 40
-        draw_text(draw, (tx, y), tk(lang, "render.per_div", value=top["value"]), SIZE_BODY, TEXT)
-        y += 36
-    draw_text(draw, (tx, y), tk(lang, "render.deals_done", count=view["deals"]), SIZE_BODY, TEXT)
+    draw_text(draw, (tx, y), tk(lang, "render.deals_done", count=view["deals"]), SIZE_BODY, TEXT, max_width=room)
+    y += 40
+    draw_text(draw, (tx, y), tk(lang, "render.draw_pile", count=view["draw_pile"]) + "  ·  "
+              + tk(lang, "render.discard_pile", count=view["discard_pile"]), SIZE_SMALL, TEXT_DIM, max_width=room)
     y += 36
-    draw_text(draw, (tx, y), tk(lang, "render.draw_pile", count=view["draw_pile"]) + "   "
-              + tk(lang, "render.discard_pile", count=view["discard_pile"]), SIZE_SMALL, TEXT_DIM, max_width=x1 - tx - 12)
-    y += 32
-    draw_text(draw, (tx, y), tk(lang, "render.limit", limit=view["hand_limit"]), SIZE_SMALL, TEXT_DIM)
-    y += 34
+    draw_text(draw, (tx, y), tk(lang, "render.limit", limit=view["hand_limit"]), SIZE_SMALL, TEXT_DIM, max_width=room)
+    y += 38
     if view["spares"]:
         label = tk(lang, "render.spares")
-        draw_text(draw, (tx, y + 15), label, SIZE_SMALL, TEXT_DIM, anchor="lm")
-        x = tx + text_width(label, font(SIZE_SMALL)) + 10
+        x = tx + draw_text(draw, (tx, y + SQ / 2), label, SIZE_SMALL, TEXT_DIM, anchor="lm") + 10
         for c in view["spares"]:
-            clan_square(draw, x, y, 30, c, lang)
-            x += 36
-    # the deals made, most recent first
-    hy = y0 + 240
-    draw.line([x0 + 20, hy - 8, x1 - 20, hy - 8], fill=blend(LINE, BG, 0.3), width=2)
-    draw_text(draw, (x0 + 20, hy), tk(lang, "render.history"), SIZE_SMALL, GOLD, bold=True)
-    hist = view.get("history") or []
-    rows = (y1 - hy - 40) // 30
-    col_w = (x1 - x0 - 40) // 2
-    items = list(reversed(hist))[: rows * 2]
+            clan_square(draw, x, y, SQ, c, lang)
+            x += SQ + 6
+    return img
+
+
+@part(T)
+def _history_part(history: list[dict], names: list[str], lang: str, size: list[int], cut: int) -> Image.Image:
+    """The middle from `cut` down: the deals made, most recent first, in two columns when they
+    do not fit one."""
+    w, h = size
+    img, draw = canvas(w + 1, h + 1 - cut)
+    _middle_box(draw, w, h, cut)
+    hy = 20
+    draw.line([20, hy - 10, w - 20, hy - 10], fill=blend(LINE, BG, 0.3), width=2)
+    draw_text(draw, (20, hy), tk(lang, "render.history"), SIZE_SMALL, GOLD, bold=True)
+    line_h = SIZE_SMALL + 8
+    rows = (h - cut - hy - 50) // line_h
+    cols = 1 if len(history) <= rows else 2
+    col_w = (w - 40) // cols
+    items = list(reversed(history))[: rows * cols]
+    small = font(SIZE_SMALL)
     if not items:
-        draw_text(draw, (x0 + 20, hy + 34), tk(lang, "render.none"), SIZE_SMALL, TEXT_DIM)
-    for i, h in enumerate(items):
-        cx = x0 + 20 + (i // rows) * col_w
-        cy = hy + 34 + (i % rows) * 30
-        line = tk(lang, "render.deal_line", card=h["card"], space=h["space"], seat=seat_name(names, h["boss"]),
-                  proceeds=h["proceeds"])
-        draw_text(draw, (cx, cy), line, SIZE_SMALL, TEXT, max_width=col_w - 12)
+        draw_text(draw, (20, hy + 40), tk(lang, "render.none"), SIZE_SMALL, TEXT_DIM)
+    for i, d in enumerate(items):
+        line = fit_name(lambda who, d=d: tk(lang, "render.deal_line", card=d["card"], space=d["space"], seat=who,
+                                            proceeds=d["proceeds"]), seat_name(names, d["boss"]), col_w - 14, small)
+        draw_text(draw, (20 + (i // rows) * col_w, hy + 40 + (i % rows) * line_h), line, SIZE_SMALL, TEXT,
+                  max_width=col_w - 12)
+    return img
 
 
-def _board(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: str, y0: int) -> int:
+@part(T)
+def _tile_part(space: int, card: int | None, lang: str, height: int, ticked: list[str], marker: bool) -> Image.Image:
+    return tile_picture(space, card, lang, height, ticked, marker)
+
+
+def _board(sheet: Sheet, view: dict, names: Sequence[str], lang: str, y0: int) -> int:
+    """The ring's sixteen spaces and the middle, each a part of its own."""
+    deal = view.get("deal")
     for space in range(len(SPACES)):
-        draw_tile(draw, view, space, tile_box(space, y0), lang)
-    cx0 = MARGIN + TILE_W + GAP
-    cy0 = y0 + TILE_H + GAP
-    box = (cx0, cy0, W - MARGIN - TILE_W - GAP, cy0 + 3 * TILE_H + 2 * GAP)
-    _centre(draw, view, names, lang, box)
-    return y0 + 5 * TILE_H + 4 * GAP
-
-
-# -- the deal panel ------------------------------------------------------------------------------------
-
-def _src_label(lang: str, names: Sequence[str], src: dict) -> str:
-    return tk(lang, "render.src_label", seat=seat_name(names, src["owner"]), clan=tk(lang, "clan." + src["clan"]),
-              kind=tk(lang, "src." + src["kind"]))
-
-
-def _price(lang: str, offer: dict) -> str:
-    ask = offer["ask"]
-    if "div" in ask:
-        return f"{tk(lang, 'render.dividends', count=ask['div'])} (${offer['usd']}M)"
-    return f"${offer['usd']}M"
-
-
-#: The deal's type, larger than the rest of the picture: it is what a player reads on a phone,
-#: where the 1200-pixel picture is shown about 400 pixels wide.
-DEAL_TITLE = 38
-DEAL_BODY = 34
-DEAL_SMALL = 30
-#: Offers listed one per line; any more are counted.
-OFFER_ROWS = 10
-
-
-def _deal_panel(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: str, y0: int) -> int:
-    deal = view["deal"]
-    x0, x1 = MARGIN, W - MARGIN
-    y = y0 + 14
-    title = (f"{tk(lang, 'render.boss')}: {seat_name(names, deal['boss'])}  ·  "
-             f"{tk(lang, 'space.' + str(deal['space']))}  ·  {tk(lang, 'render.proceeds', proceeds=deal['proceeds'])}"
-             f" ({deal['div']} × ${deal['value']}M)")
-    draw_text(draw, (x0 + 18, y), title, DEAL_TITLE, GOLD, bold=True, max_width=x1 - x0 - 36)
-    y += 50
-    sub = []
-    if deal["starter"] != deal["boss"]:
-        sub.append(tk(lang, "render.starter", seat=seat_name(names, deal["starter"])))
-    if view["shared"]:
-        sub.append(tk(lang, "render.share", share=deal["share"]))
-    else:
-        sub.append(tk(lang, "render.room", total=deal["accepted_total"], room=deal["room"]))
-    sub.append(tk(lang, "render.met") if deal["met"] else tk(lang, "render.not_met"))
-    draw_text(draw, (x0 + 18, y), "  ·  ".join(sub), DEAL_SMALL, GOOD if deal["met"] else TEXT_DIM,
-              max_width=x1 - x0 - 36)
-    y += 44
-    # the requirements, each with who fills it
-    owner_of = {s["src"]: s for s in deal["sources"]}
-    x = x0 + 18
-    row_h = 56
-    for slot in deal["slots"]:
-        if slot["kind"] == "req":
-            c = slot["clans"][0]
-            filler = [owner_of[s] for s in slot["by"] if s in owner_of]
-            who = join_list(sorted({seat_name(names, f["owner"]) for f in filler}), lang) or "—"
-            w = 46 + 12 + min(220, text_width(who, font(DEAL_SMALL))) + 24
-            if x + w > x1 - 10:
-                x = x0 + 18
-                y += row_h
-            clan_square(draw, x, y, 46, c, lang, tick=bool(filler))
-            draw_text(draw, (x + 56, y + 23), who, DEAL_SMALL, TEXT if filler else TEXT_DIM, anchor="lm", max_width=220)
-            x += w
-        else:
-            label = tk(lang, "render.any_of", k=slot["k"])
-            lw = text_width(label, font(DEAL_SMALL, True)) + 10
-            w = lw + len(slot["clans"]) * 44 + 24
-            if x + w > x1 - 10:
-                x = x0 + 18
-                y += row_h
-            draw.rounded_rectangle([x, y - 2, x + w - 16, y + 48], radius=8, outline=blend(LINE, WHITE, 0.2), width=2)
-            draw_text(draw, (x + 6, y + 23), label, DEAL_SMALL, TEXT, bold=True, anchor="lm")
-            cx = x + lw
-            for c in slot["clans"]:
-                clan_square(draw, cx, y + 3, 40, c, lang, tick=c in slot["filled"])
-                cx += 44
-            x += w
-            filler = [owner_of[s] for s in slot["by"] if s in owner_of]
-            who = join_list(sorted({seat_name(names, f["owner"]) for f in filler}), lang)
-            if who:
-                ww = min(220, text_width(who, font(DEAL_SMALL))) + 20
-                if x + ww > x1 - 10:
-                    x = x0 + 18
-                    y += row_h
-                draw_text(draw, (x - 6, y + 23), who, DEAL_SMALL, TEXT, anchor="lm", max_width=220)
-                x += ww
-    y += row_h + 6
-    # one column, full width, one thing per line (read at phone width): offers, then the clan
-    # cards on the table, then the travellers
-    lx = x0 + 18
-    width = x1 - lx - 18
-    ly = y
-
-    def row(clan: str, text: str, colour, cross: bool = False) -> None:
-        nonlocal ly
-        clan_square(draw, lx, ly, 34, clan, lang, cross=cross)
-        draw_text(draw, (lx + 44, ly + 17), text, DEAL_SMALL, colour, anchor="lm", max_width=width - 44)
-        ly += 42
-
-    def head(key: str) -> None:
-        nonlocal ly
-        draw_text(draw, (lx, ly), tk(lang, key), DEAL_BODY, GOLD, bold=True)
-        ly += 42
-
-    if not view["shared"]:
-        head("render.offers")
-        if not deal["offers"]:
-            draw_text(draw, (lx, ly), tk(lang, "render.no_offers"), DEAL_SMALL, TEXT_DIM)
-            ly += 38
-        for o in deal["offers"][:OFFER_ROWS]:
-            state = o["state"]
-            colour = GOOD if state == "accepted" else (GOLD if state == "inherited" else TEXT)
-            row(o["clan"], f"{seat_name(names, o['seat'])} ({tk(lang, 'src.' + o['kind'])}) · {_price(lang, o)}"
-                           f" · {tk(lang, 'render.' + state)}", colour)
-        if len(deal["offers"]) > OFFER_ROWS:
-            draw_text(draw, (lx, ly), tk(lang, "render.more_offers", count=len(deal["offers"]) - OFFER_ROWS),
-                      DEAL_SMALL, TEXT_DIM)
-            ly += 38
-    else:
-        head("render.placards")
-        for s in [s for s in deal["sources"] if s["kind"] == "placard"][:8]:
-            row(s["clan"], seat_name(names, s["owner"]), TEXT)
-    if deal["table"]:
-        head("render.table")
-        # clan cards grouped by clan so six players' cards fit
-        by_clan: dict[str, list[int]] = {}
-        for tc in deal["table"]:
-            by_clan.setdefault(tc["clan"], []).append(tc["owner"])
-        for c in CLANS:
-            if c in by_clan:
-                row(c, join_list((seat_name(names, s) for s in by_clan[c]), lang), TEXT)
-    if deal["away"]:
-        head("render.away")
-        for a in deal["away"]:
-            row(a["clan"], f"{seat_name(names, a['owner'])} · {tk(lang, 'card.' + a['card'])}", TEXT_DIM, cross=True)
-    y = ly + 6
-    win = view.get("window")
-    if win is not None:
-        who = join_list((seat_name(names, s) for s in win["owing"]), lang) or "—"
-        if win["kind"] == "reaction":
-            target = _window_target(win, names, lang)
-            if target:
-                text = tk(lang, "render.window_target", seat=seat_name(names, win["by"]), card=win["card"],
-                          target=target, seats=who)
-            else:
-                text = tk(lang, "render.window_reaction", seat=seat_name(names, win["by"]), card=win["card"], seats=who)
-        else:
-            text = tk(lang, "render.window_last_call", seats=who)
-        draw.rounded_rectangle([x0 + 10, y, x1 - 10, y + 52], radius=10, fill=blend(GOLD, BG, 0.75), outline=GOLD,
-                               width=2)
-        draw_text(draw, (x0 + 26, y + 26), text, DEAL_SMALL, WHITE, bold=True, anchor="lm", max_width=x1 - x0 - 52)
-        y += 62
-    return y + 6
-
-
-def _window_target(win: dict, names: Sequence[str], lang: str) -> str:
-    """"Bob: Orange placard" for a travel or a recruit (a boss card has no target)."""
-    target = win.get("target")
-    if not target:
-        return ""
-    if win["card"] == "recruit":
-        owner = win.get("target_owner")
-        who = seat_name(names, owner) if owner is not None else tk(lang, "render.spares")
-        return f"{who}: {tk(lang, 'clan.' + target)} {tk(lang, 'src.placard')}"
-    parts = target.split(":")
-    kind_ = parts[0]
-    return f"{seat_name(names, win.get('target_owner'))}: {tk(lang, 'clan.' + parts[1])} {tk(lang, 'src.' + kind_)}"
+        x0, y, x1, y1 = tile_box(space, y0)
+        ticked = sorted(deal["covered"]) if deal is not None and deal["space"] == space else []
+        marker = view.get("marker") == space and not view["over"]
+        sheet.paste(_tile_part(space, view["covered"][space], lang, y1 - y, ticked, marker), (x0, y))
+    x0, y, x1, y1 = centre_box(y0)
+    # the middle in two parts, each given only what it draws (the deal card's stack is drawn at
+    # most three deep): the piles change every turn, the deals made only after a deal
+    figures = {k: view[k] for k in ("top", "deals", "draw_pile", "discard_pile", "hand_limit", "spares")}
+    figures["stack"] = view["stack"][:4]
+    cut = _history_top(view) - 20
+    size = [x1 - x0, y1 - y]
+    sheet.paste(_figures_part(figures, lang, size, cut), (x0, y))
+    sheet.paste(_history_part(view.get("history") or [], list(names), lang, size, cut), (x0, y + cut))
+    return y0 + board_height()
 
 
 # -- the players -----------------------------------------------------------------------------------------
 
-def _players(draw: ImageDraw.ImageDraw, view: dict, names: Sequence[str], lang: str, y0: int, places=None) -> int:
+#: A player's card: name, tag, money; placards and hand size.
+CARD_ROW_H = SQ + 66
+
+
+@part(T)
+def _player_part(sv: dict, name: str, tag: str, gold_tag: bool, hot: bool, turn: bool, lang: str,
+                 cw: int) -> Image.Image:
+    ch = CARD_ROW_H
+    img, draw = canvas(cw + 1, ch + 1)
+    rounded(draw, (0, 0, cw, ch), radius=12, fill=PANEL, outline=GOLD if hot else LINE, width=4 if hot else 2)
+    nx = 16
+    if tag:
+        tw = text_width(tag, font(SIZE_SMALL, True)) + 18
+        draw.rounded_rectangle([nx, 9, nx + tw, 45], radius=8, fill=GOLD if gold_tag else PANEL_LIGHT)
+        draw_text(draw, (nx + tw / 2, 27), tag, SIZE_SMALL, DARK_INK, bold=True, anchor="mm")
+        nx += tw + 10
+    colour = TEXT_DIM if sv["resigned"] else (GOLD if turn else TEXT)
+    draw_text(draw, (nx, 27), name, SIZE_BODY, colour, bold=True, anchor="lm", max_width=cw - nx - 170)
+    draw_text(draw, (cw - 16, 27), money_text(lang, sv), SIZE_BODY, GOLD, bold=True, anchor="rm")
+    # placards and hand
+    py = 54
+    if sv["placards"]:
+        for k, cl in enumerate(sv["placards"]):
+            clan_square(draw, 16 + k * (SQ + 6), py, SQ, cl, lang)
+    else:
+        draw_text(draw, (16, py + SQ / 2), tk(lang, "render.no_placards"), SIZE_SMALL, TEXT_DIM, anchor="lm")
+    draw_text(draw, (cw - 16, py + SQ / 2), tk(lang, "render.hand", count=sv["hand"]), SIZE_SMALL, TEXT_DIM,
+              anchor="rm")
+    return img
+
+
+def _players(view: dict, names: Sequence[str], lang: str) -> list[tuple[Image.Image, tuple[int, int]]]:
+    """Each player's card, with its place (two a row) relative to the section's top."""
     n = len(view["seats"])
     cols = 2 if n > 1 else 1
     cw = (W - 2 * MARGIN - GAP * (cols - 1)) // cols
-    ch = 96
     deal = view.get("deal")
     boss = deal["boss"] if deal else None
     active = set(view.get("to_act") or [])
     turn = view.get("active") if view["phase"] in ("turn_start", "moved", "discard") else None
+    out = []
     for i, sv in enumerate(view["seats"]):
         r, c = divmod(i, cols)
-        x = MARGIN + c * (cw + GAP)
-        y = y0 + r * (ch + GAP)
-        hot = i in active and not view["over"]
-        rounded(draw, (x, y, x + cw, y + ch), radius=12, fill=PANEL, outline=GOLD if hot else LINE, width=4 if hot else 2)
-        tag = ""
-        if places is not None and places[i] is not None:
-            tag = tk(lang, "render.place", place=places[i])
-        elif i == boss:
-            tag = tk(lang, "render.boss")
-        name = seat_name(names, i)
-        nx = x + 16
-        if tag:
-            tw = text_width(tag, font(SIZE_SMALL, True)) + 18
-            draw.rounded_rectangle([nx, y + 12, nx + tw, y + 42], radius=8,
-                                   fill=GOLD if (i == boss or (places and places[i] == 1)) else PANEL_LIGHT)
-            draw_text(draw, (nx + tw / 2, y + 27), tag, SIZE_SMALL, DARK_INK, bold=True, anchor="mm")
-            nx += tw + 10
-        colour = TEXT_DIM if sv["resigned"] else (GOLD if i == turn else TEXT)
-        draw_text(draw, (nx, y + 27), name, SIZE_BODY, colour, bold=True, anchor="lm", max_width=cw - (nx - x) - 170)
-        money = money_text(lang, sv)
-        draw_text(draw, (x + cw - 16, y + 27), money, SIZE_BODY, GOLD, bold=True, anchor="rm")
-        # placards and hand
-        py = y + 52
-        px = x + 16
-        if sv["placards"]:
-            for cl in sv["placards"]:
-                clan_square(draw, px, py, 32, cl, lang)
-                px += 38
-        else:
-            draw_text(draw, (px, py + 16), tk(lang, "render.no_placards"), SIZE_SMALL, TEXT_DIM, anchor="lm")
-            px += text_width(tk(lang, "render.no_placards"), font(SIZE_SMALL)) + 8
-        hand = tk(lang, "render.hand", count=sv["hand"])
-        draw_text(draw, (x + cw - 16, py + 16), hand, SIZE_SMALL, TEXT_DIM, anchor="rm")
-    rows = (n + cols - 1) // cols
-    return y0 + rows * (ch + GAP)
+        tag = tk(lang, "render.boss") if i == boss else ""
+        card = _player_part(sv, seat_name(names, i), tag, i == boss, i in active and not view["over"], i == turn,
+                            lang, cw)
+        out.append((card, (MARGIN + c * (cw + GAP), r * (CARD_ROW_H + GAP))))
+    return out
+
+
+@part(T)
+def _header_part(title: str, status: str) -> Image.Image:
+    img, draw = canvas(W, 80)
+    draw.rectangle([0, 0, W, 64], fill=PANEL)
+    draw_text(draw, (24, 32), title, SIZE_TITLE - 6, GOLD, bold=True, anchor="lm", max_width=W // 2 - 40)
+    draw_text(draw, (W - 24, 32), status, SIZE_BODY, TEXT_DIM, anchor="rm", max_width=W // 2)
+    return img
 
 
 # -- the pictures ------------------------------------------------------------------------------------------
@@ -365,36 +251,47 @@ def _flat(img: Image.Image) -> Image.Image:
     return flat(img)
 
 
-def _table(view: dict, names: Sequence[str], lang: str, results: bool) -> Image.Image:
-    img, draw = canvas(W, 2200)
-    draw.rectangle([0, 0, W, 64], fill=PANEL)
-    draw_text(draw, (24, 32), tk(lang, "name"), SIZE_TITLE - 6, GOLD, bold=True, anchor="lm", max_width=W // 2 - 40)
-    draw_text(draw, (W - 24, 32), _status(view, names, lang), SIZE_BODY, TEXT_DIM, anchor="rm", max_width=W // 2)
-    y = 80
-    y = _board(draw, view, names, lang, y) + 12
-    if view.get("deal") is not None and not results:
-        top = y
-        y = _deal_panel(draw, view, names, lang, y)
-        # frame the panel drawn above it
-        draw.rounded_rectangle([MARGIN, top, W - MARGIN, y], radius=14, outline=GOLD, width=3)
-        y += 12
-    if not results:  # the results picture ranks the players below instead
-        y = _players(draw, view, names, lang, y) + 8
-    return img.crop((0, 0, W, y))
+def _table(view: dict, names: Sequence[str], lang: str, results: bool) -> Sheet:
+    """The table as a sheet of parts: header, board, the deal (if one is open), the players
+    (the results picture ranks them below instead)."""
+    head = _header_part(tk(lang, "name"), _status(view, names, lang))
+    deal = deal_parts(view, names, lang) if view.get("deal") is not None and not results else []
+    # the panel's foot: 12 below its last line, 6 below the window's banner
+    deal_h = sum(p.height for p in deal) + (6 if view.get("window") is not None else 12) if deal else 0
+    players = [] if results else _players(view, names, lang)
+    board_y = head.height
+    deal_y = board_y + board_height() + 12
+    players_y = deal_y + (deal_h + 12 if deal else 0)
+    rows = -(-len(players) // 2) if len(players) > 1 else len(players)
+    height = players_y + rows * (CARD_ROW_H + GAP) + (8 if players else 0)
+    sheet = Sheet(T, W, height, BG)
+    sheet.paste(head, (0, 0))
+    _board(sheet, view, names, lang, board_y)
+    y = deal_y
+    for piece in deal:
+        sheet.paste(piece, (0, y))
+        y += piece.height
+    if deal:
+        sheet.frame((MARGIN, deal_y, W - MARGIN, deal_y + deal_h), GOLD, 3, 14)
+    for card, (x, y) in players:
+        sheet.paste(card, (x, players_y + y))
+    return sheet
 
 
+@picture(W)
 def table_image(view: dict, names: list[str], lang: str) -> Image.Image:
-    return _flat(_table(view, names, lang, results=False))
+    return _table(view, names, lang, results=False).img
 
 
+@picture(W)
 def results_image(view: dict, names: list[str], lang: str) -> Image.Image:
     """The final board and every player's money, ranked."""
-    board = _table(view, names, lang, results=True)
+    board = _table(view, names, lang, results=True).rgb()
     res = view.get("results") or {}
     places = res.get("places") or [None] * len(view["seats"])
     money = res.get("money") or [s.get("money", 0) for s in view["seats"]]
     order = sorted(range(len(view["seats"])), key=lambda s: (places[s] is None, places[s] or 99, -money[s]))
-    row = 60
+    row = SQ + 20
     head = 80
     h = head + row * len(order) + 20
     img, draw = canvas(W, board.height + h)
@@ -407,41 +304,44 @@ def results_image(view: dict, names: list[str], lang: str) -> Image.Image:
     for hst in view.get("history") or []:
         bosses[hst["boss"]] = bosses.get(hst["boss"], 0) + 1
     for s in order:
-        p = places[s]
-        win = p == 1
-        rounded(draw, (MARGIN, y, W - MARGIN, y + row - 8), radius=10, fill=blend(GOLD, BG, 0.7) if win else PANEL,
-                outline=GOLD if win else LINE)
-        draw_text(draw, (MARGIN + 20, y + (row - 8) / 2), tk(lang, "render.place", place=p) if p else "—", SIZE_LABEL,
-                  GOLD if win else TEXT, bold=True, anchor="lm")
-        draw_text(draw, (MARGIN + 110, y + (row - 8) / 2), seat_name(names, s), SIZE_LABEL, WHITE if win else TEXT, bold=True,
-                  anchor="lm", max_width=W - 2 * MARGIN - 540 - 38 * len(view["seats"][s]["placards"]))
-        draw_text(draw, (W - MARGIN - 20, y + (row - 8) / 2), tk(lang, "render.money_exact", money=money[s]),
-                  SIZE_LABEL, GOLD, bold=True, anchor="rm")
-        if bosses.get(s):
-            draw_text(draw, (W - MARGIN - 200, y + (row - 8) / 2), tk(lang, "render.boss_deals", count=bosses[s]),
-                      SIZE_SMALL, TEXT_DIM, anchor="rm")
-        x = W - MARGIN - 400 - 38 * len(view["seats"][s]["placards"])
-        for cl in view["seats"][s]["placards"]:
-            clan_square(draw, x, y + (row - 8) / 2 - 16, 32, cl, lang)
-            x += 38
+        _result_row(draw, y, row - 8, s, places[s], money[s], bosses.get(s, 0), view, names, lang)
         y += row
     return _flat(img.crop((0, 0, W, y + 12)))
+
+
+def _result_row(draw: ImageDraw.ImageDraw, y: int, h: int, s: int, place, money: int, bossed: int, view: dict,
+                names: Sequence[str], lang: str) -> None:
+    """One player's result, right to left: money, deals made as boss, placards; then the place
+    and the name in the room left."""
+    win = place == 1
+    mid = y + h / 2
+    rounded(draw, (MARGIN, y, W - MARGIN, y + h), radius=10, fill=blend(GOLD, BG, 0.7) if win else PANEL,
+            outline=GOLD if win else LINE)
+    x = W - MARGIN - 20
+    x -= draw_text(draw, (x, mid), tk(lang, "render.money_exact", money=money), SIZE_LABEL, GOLD, bold=True,
+                   anchor="rm") + 28
+    if bossed:
+        x -= draw_text(draw, (x, mid), tk(lang, "render.boss_deals", count=bossed), SIZE_SMALL, TEXT_DIM,
+                       anchor="rm") + 20
+    placards = view["seats"][s]["placards"]
+    x -= len(placards) * (SQ + 6)
+    for k, cl in enumerate(placards):
+        clan_square(draw, x + k * (SQ + 6), mid - SQ / 2, SQ, cl, lang)
+    draw_text(draw, (MARGIN + 20, mid), tk(lang, "render.place", place=place) if place else "—", SIZE_LABEL,
+              GOLD if win else TEXT, bold=True, anchor="lm")
+    draw_text(draw, (MARGIN + 110, mid), seat_name(names, s), SIZE_LABEL, WHITE if win else TEXT, bold=True,
+              anchor="lm", max_width=x - MARGIN - 130)
 
 
 # -- the hand ---------------------------------------------------------------------------------------------
 
 
+#: The hand panel: six cards a row.
+PER_ROW = 6
+PANEL_W = MARGIN * 2 + PER_ROW * CARD_W + (PER_ROW - 1) * CARD_GAP
 
 
-
-
-
-
-
-
-
-
-
+@picture(PANEL_W)
 def panel_image(view: dict, names: list[str], lang: str) -> Image.Image | None:
     """The seat's hand as cards (one per kind with a count), its placards and exact money."""
     priv = view.get("private")
@@ -450,9 +350,9 @@ def panel_image(view: dict, names: list[str], lang: str) -> Image.Image | None:
         return None
     kinds = priv.get("kinds") or {}
     order = [k for k in KINDS if kinds.get(k)]
-    per_row = 6
+    per_row = PER_ROW
     rows = max(1, (len(order) + per_row - 1) // per_row)
-    width = MARGIN * 2 + per_row * CARD_W + (per_row - 1) * CARD_GAP
+    width = PANEL_W
     height = 80 + rows * (CARD_H + CARD_GAP) + 70
     img, draw = canvas(width, height)
     draw.rectangle([0, 0, width, 64], fill=PANEL)
@@ -469,14 +369,13 @@ def panel_image(view: dict, names: list[str], lang: str) -> Image.Image | None:
         hand_card(draw, MARGIN + c * (CARD_W + CARD_GAP), y + r * (CARD_H + CARD_GAP), k, kinds[k], lang)
     y += rows * (CARD_H + CARD_GAP) + 8
     sv = view["seats"][me]
-    label = tk(lang, "render.placards")
-    draw_text(draw, (MARGIN + 8, y + 20), label, SIZE_BODY, TEXT_DIM, anchor="lm")
-    x = MARGIN + 16 + text_width(label, font(SIZE_BODY))
+    mid = y + SQ / 2
+    x = MARGIN + 16 + draw_text(draw, (MARGIN + 8, mid), tk(lang, "render.placards"), SIZE_BODY, TEXT_DIM, anchor="lm")
     if not sv["placards"]:
-        draw_text(draw, (x, y + 20), tk(lang, "render.no_placards"), SIZE_BODY, TEXT_DIM, anchor="lm")
+        draw_text(draw, (x, mid), tk(lang, "render.no_placards"), SIZE_BODY, TEXT_DIM, anchor="lm")
     for cl in sv["placards"]:
-        clan_square(draw, x, y + 2, 36, cl, lang)
-        x += 42
+        clan_square(draw, x, y, SQ, cl, lang)
+        x += SQ + 6
     limit = tk(lang, "render.limit", limit=view["hand_limit"])
-    draw_text(draw, (width - MARGIN - 8, y + 20), limit, SIZE_BODY, TEXT_DIM, anchor="rm")
-    return _flat(img.crop((0, 0, width, y + 50)))
+    draw_text(draw, (width - MARGIN - 8, mid), limit, SIZE_BODY, TEXT_DIM, anchor="rm")
+    return _flat(img.crop((0, 0, width, y + SQ + 12)))

@@ -26,10 +26,13 @@ from render.common import (
     TEXT,
     TEXT_DIM,
     WHITE,
-    ellipsize,
     font,
+    layer,
+    floor,
+    fit_wrap,
     rounded,
     t,
+    text,
     text_width,
 )
 
@@ -38,19 +41,15 @@ W = 1200
 MARGIN = 16
 GAP = 8
 TILE_W = (W - 2 * MARGIN - 4 * GAP) // 5
-TILE_H = 172
 DARK_INK = (20, 22, 28)
 GREY_TRAVEL = (150, 156, 168)
 COVER = (18, 20, 26)
 CARD_FACE = (244, 236, 214)
-def draw_text(draw: ImageDraw.ImageDraw, xy, text: str, size: int = SIZE_BODY, fill=TEXT, bold: bool = False,
-              anchor: str = "la", max_width: int | None = None) -> None:
+def draw_text(draw: ImageDraw.ImageDraw, xy, words: str, size: int = SIZE_BODY, fill=TEXT, bold: bool = False,
+              anchor: str = "la", max_width: int | None = None) -> int:
     """Text at `xy`; with `max_width` it is cut with an ellipsis, never shrunk below `size`, so
     long player names stay legible on a phone."""
-    fnt = font(size, bold)
-    if max_width is not None:
-        text = ellipsize(text, max_width, fnt)
-    draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)
+    return text(draw, xy, words, size, fill, bold, anchor, max_width, shrink=False)
 
 
 def tk(lang: str, key: str, **params: Any) -> str:
@@ -61,6 +60,16 @@ def seat_name(names: Sequence[str], seat: int | None) -> str:
     if seat is None:
         return "-"
     return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
+
+
+def palette_colours() -> list[tuple[int, int, int]]:
+    """Colours worked out while drawing, kept exactly in the palette (tools/pictures.py): the
+    clans' squares on covered spaces, and every square's edge."""
+    out = []
+    for rgb in CLAN_RGB.values():
+        dim = blend(rgb, COVER, 0.62)
+        out += [dim, blend(dim, BG, 0.5), blend(rgb, BG, 0.5), blend(DARK_INK if light(dim) else WHITE, dim, 0.3)]
+    return out
 
 
 def light(rgb) -> bool:
@@ -86,7 +95,22 @@ def money_text(lang: str, seat_view: dict) -> str:
     return tk(lang, "render.money_range", lo=lo, hi=hi)
 
 
-@lru_cache(maxsize=512)
+#: A clan square on the board and beside the players: big enough for its mark at the phone floor.
+SQ = 46
+
+
+def _mark_font(mark: str, size: int) -> tuple[int, bool]:
+    """(font size, bold) of a clan's mark in a square `size` wide: a single letter or kanji a
+    little over half the square, two letters ("Az", "Am") at the floor, in the regular weight
+    when the bold one is too wide for the square."""
+    low = floor()
+    if len(mark) == 1:
+        return max(low, int(size * 0.62)), True
+    bold = text_width(mark, font(low, True)) <= size - 6
+    return low, bold
+
+
+@layer(maxsize=512)
 def square_img(clan: str, size: int, lang: str, dim: bool) -> Image.Image:
     """A clan's square with its initial, drawn once per (clan, size, language) and pasted: the
     board shows some eighty of them, and text is the slow part of drawing."""
@@ -97,8 +121,8 @@ def square_img(clan: str, size: int, lang: str, dim: bool) -> Image.Image:
     d = ImageDraw.Draw(img)
     d.rounded_rectangle([0, 0, size, size], radius=max(3, size // 6), fill=fill, outline=blend(fill, BG, 0.5), width=1)
     mark = initial(lang, clan)
-    d.text((size / 2, size / 2 + 1), mark, font=font(max(12, int(size * (0.66 if len(mark) == 1 else 0.46))), True),
-           fill=blend(ink, fill, 0.4) if dim else ink, anchor="mm")
+    msize, bold = _mark_font(mark, size)
+    text(d, (size / 2, size / 2 + 1), mark, msize, blend(ink, fill, 0.3) if dim else ink, bold, "mm")
     return img
 
 
@@ -115,7 +139,7 @@ def clan_square(draw: ImageDraw.ImageDraw, x: float, y: float, size: int, clan: 
 
 
 def draw_tick(draw: ImageDraw.ImageDraw, x: float, y: float, size: int) -> None:
-    cx, cy, r = x + size - 4, y + 4, max(8, size // 4)
+    cx, cy, r = x + size - 4, y + 4, max(9, size // 4)
     draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=GOOD, outline=BG, width=2)
     draw.line([cx - r * 0.5, cy, cx - r * 0.1, cy + r * 0.45, cx + r * 0.55, cy - r * 0.4], fill=WHITE, width=3)
 
@@ -130,101 +154,30 @@ def ring_cells() -> list[tuple[int, int]]:
 
 
 RING = ring_cells()
-def tile_box(space: int, y0: int) -> tuple[int, int, int, int]:
-    c, r = RING[space]
-    x = MARGIN + c * (TILE_W + GAP)
-    y = y0 + r * (TILE_H + GAP)
-    return x, y, x + TILE_W, y + TILE_H
+#: A tile's header (its letter, the deal card on it, its dividends), and the padding below.
+HEAD_H = 50
+PAD = 8
+SQ_STEP = SQ + 4
 
 
-def draw_tile(draw: ImageDraw.ImageDraw, view: dict, space: int, box, lang: str) -> None:
-    x0, y0, x1, y1 = box
-    card = view["covered"][space]
-    base, squares = tile_base(space, card, lang)
-    draw._image.paste(base, (x0, y0))
-    deal = view.get("deal")
-    if deal is not None and deal["space"] == space:
-        cov = set(deal["covered"])
-        for clan, sx, sy, size in squares:
-            if clan in cov:
-                draw_tick(draw, x0 + sx, y0 + sy, size)
-    if view.get("marker") == space and not view["over"]:
-        draw.rounded_rectangle(box, radius=12, outline=GOLD, width=5)
-        r = 19  # the dollar marker, in the corner the requirements never reach
-        cx, cy = x1 - 26, y1 - 26
-        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=GOLD, outline=blend(GOLD, BG, 0.5), width=3)
-        draw_text(draw, (cx, cy + 1), "$", SIZE_LABEL, DARK_INK, bold=True, anchor="mm")
+def _pool_label_w() -> int:
+    return text_width("5×", font(SIZE_SMALL, True)) + 10
 
 
-@lru_cache(maxsize=1024)
-def tile_base(space: int, card: int | None, lang: str) -> tuple[Image.Image, tuple]:
-    """A space drawn once per (space, deal card on it, language), with the positions of its clan
-    squares (for the deal's ticks)."""
-    img = Image.new("RGB", (TILE_W + 1, TILE_H + 1), BG)
-    draw = ImageDraw.Draw(img)
-    x0, y0, x1, y1 = 0, 0, TILE_W, TILE_H
-    sp = SPACES[space]
-    covered = card is not None
-    fill = blend(PANEL, COVER, 0.55) if covered else PANEL
-    rounded(draw, (x0, y0, x1, y1), radius=12, fill=fill, outline=LINE, width=2)
-    # header: the space letter and its dividends
-    letter = tk(lang, f"space.{space}")
-    draw.ellipse([x0 + 8, y0 + 7, x0 + 40, y0 + 39], fill=blend(PANEL_LIGHT, BG, 0.2) if not covered else COVER,
-                 outline=LINE, width=2)
-    draw_text(draw, (x0 + 24, y0 + 23), letter, SIZE_SMALL, TEXT_DIM if covered else TEXT, bold=True, anchor="mm")
-    draw_text(draw, (x1 - 10, y0 + 23), tk(lang, "render.dividends", count=sp["div"]), SIZE_SMALL,
-              TEXT_DIM if covered else GOLD, bold=True, anchor="rm")
-    if covered:
-        # the deal card lies on the space: a red pill in the header, the clans dimmed below
-        pill = f"#{card}"
-        pw = text_width(pill, font(SIZE_BODY, True)) + 22
-        px = x0 + 50
-        draw.rounded_rectangle([px, y0 + 8, px + pw, y0 + 40], radius=9, fill=(150, 40, 50), outline=GOLD, width=2)
-        draw_text(draw, (px + pw / 2, y0 + 24), pill, SIZE_BODY, WHITE, bold=True, anchor="mm")
-    # requirements flow left to right and wrap: required clans as big squares, pools as boxes;
-    # squares shrink a step when a space's requirements would not fit the tile (they start large:
-    # the picture is read about 400 pixels wide on a phone)
-    label_w = text_width("5×", font(SIZE_SMALL, True)) + 8
-    for big, small in ((42, 36), (40, 32), (38, 28), (34, 26), (30, 22)):
-        placed = flow(sp, big, small, label_w, x0, y0 + 48, x1)
-        if placed[-1][2] + placed[-1][3] <= y1 - 6:
-            break
-    squares = []
-    for kind_, x, y, h, w, item in placed:
-        if kind_ == "req":
-            cx = x
-            for c in item:
-                clan_square(draw, cx, y, big, c, lang, dim=covered)
-                squares.append((c, cx, y, big))
-                cx += big + 6
-        elif kind_ == "pool":
-            pool, k, step, per_row = item
-            draw.rounded_rectangle([x, y, x + w, y + h], radius=6, fill=blend(fill, WHITE, 0.06),
-                                   outline=blend(LINE, WHITE, 0.2), width=1)
-            draw_text(draw, (x + 5, y + h / 2), f"{k}×", SIZE_SMALL, TEXT_DIM if covered else TEXT, bold=True,
-                      anchor="lm")
-            for i, c in enumerate(pool):
-                row, col = divmod(i, per_row)
-                cx, cy = x + label_w + col * step, y + 3 + row * step
-                clan_square(draw, cx, cy, small, c, lang, dim=covered)
-                squares.append((c, cx, cy, small))
-    return img, tuple(squares)
-
-
-def flow(sp: dict, big: int, small: int, label_w: int, x0: int, y0: int, x1: int) -> list[tuple]:
-    """Positions of a space's requirement items: (kind, x, y, height, width, payload)."""
+def flow(sp: dict, x0: int, y0: int, x1: int) -> list[tuple]:
+    """Positions of a space's requirement items: (kind, x, y, height, width, payload). The
+    squares keep their size (their marks at the phone floor); a pool too long for one row
+    wraps onto more rows, as even as they go (3+3, not 5+1), and the tile grows instead."""
+    label_w = _pool_label_w()
     items = []
     if sp["req"]:
-        items.append(("req", len(sp["req"]) * (big + 6) - 6, big, sp["req"]))
+        items.append(("req", len(sp["req"]) * (SQ + 6) - 6, SQ, sp["req"]))
     for pool, k in sp["pools"]:
-        # A pool too long for one row wraps onto more rows at the same size (shrinking its
-        # squares made their letters unreadable on a phone).
-        step = small + 4
-        per_row = max(1, min(len(pool), (TILE_W - 20 - label_w) // step))
+        per_row = max(1, min(len(pool), (x1 - x0 - 20 - label_w) // SQ_STEP))
         rows = -(-len(pool) // per_row)
-        per_row = -(-len(pool) // rows)  # rows as even as they go: 3+3, not 5+1
-        w = label_w + per_row * step + 4
-        items.append(("pool", w, rows * step + 2, (pool, k, step, per_row)))
+        per_row = -(-len(pool) // rows)
+        w = label_w + per_row * SQ_STEP + 4
+        items.append(("pool", w, rows * SQ_STEP + 4, (pool, k, per_row)))
     out = []
     x, y, row_h = x0 + 8, y0, 0
     for kind_, w, h, payload in items:
@@ -236,7 +189,101 @@ def flow(sp: dict, big: int, small: int, label_w: int, x0: int, y0: int, x1: int
     return out or [("none", x0, y0, 0, 0, None)]
 
 
-def deal_card(draw: ImageDraw.ImageDraw, x: int, y: int, view: dict, lang: str, w: int = 150, h: int = 200) -> None:
+@lru_cache(maxsize=1)
+def row_heights() -> tuple[int, ...]:
+    """The five rows of the ring, each as tall as its tallest space needs."""
+    heights = [HEAD_H + SQ + PAD] * 5
+    for space, sp in enumerate(SPACES):
+        bottom = max(y + h for _k, _x, y, h, _w, _p in flow(sp, 0, HEAD_H, TILE_W))
+        row = RING[space][1]
+        heights[row] = max(heights[row], bottom + PAD)
+    return tuple(heights)
+
+
+def board_height() -> int:
+    return sum(row_heights()) + 4 * GAP
+
+
+def tile_box(space: int, y0: int) -> tuple[int, int, int, int]:
+    c, r = RING[space]
+    rows = row_heights()
+    x = MARGIN + c * (TILE_W + GAP)
+    y = y0 + sum(rows[:r]) + r * GAP
+    return x, y, x + TILE_W, y + rows[r]
+
+
+def centre_box(y0: int) -> tuple[int, int, int, int]:
+    """The middle of the ring (rows 1 to 3, columns 1 to 3)."""
+    rows = row_heights()
+    top = y0 + rows[0] + GAP
+    return MARGIN + TILE_W + GAP, top, W - MARGIN - TILE_W - GAP, top + sum(rows[1:4]) + 2 * GAP
+
+
+def tile_picture(space: int, card: int | None, lang: str, height: int, ticked: list[str], marker: bool) -> Image.Image:
+    """A space as the table shows it: its tile, ticks on the clans a deal there has covered,
+    and the dollar marker (a gold frame, the space's letter on a gold coin)."""
+    base, squares = tile_base(space, card, lang, height)
+    img = base.copy()
+    draw = ImageDraw.Draw(img)
+    for clan, sx, sy, size in squares:
+        if clan in ticked:
+            draw_tick(draw, sx, sy, size)
+    if marker:
+        draw.rounded_rectangle((0, 0, TILE_W, height), radius=12, outline=GOLD, width=5)
+        draw.ellipse([6, 5, 46, 45], fill=GOLD, outline=blend(GOLD, BG, 0.5), width=3)
+        draw_text(draw, (26, 25), tk(lang, f"space.{space}"), SIZE_SMALL, DARK_INK, bold=True, anchor="mm")
+    return img
+
+
+@layer(maxsize=128)  # each space's look is kept as a part (render.compose) anyway
+def tile_base(space: int, card: int | None, lang: str, height: int) -> tuple[Image.Image, tuple]:
+    """A space drawn once per (space, deal card on it, language, height), with the positions of
+    its clan squares (for the deal's ticks)."""
+    img = Image.new("RGB", (TILE_W + 1, height + 1), BG)
+    draw = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = 0, 0, TILE_W, height
+    sp = SPACES[space]
+    covered = card is not None
+    fill = blend(PANEL, COVER, 0.55) if covered else PANEL
+    rounded(draw, (x0, y0, x1, y1), radius=12, fill=fill, outline=LINE, width=2)
+    # header: the space letter, the deal card on it (a red pill), its dividends
+    draw.ellipse([x0 + 7, y0 + 6, x0 + 45, y0 + 44], fill=blend(PANEL_LIGHT, BG, 0.2) if not covered else COVER,
+                 outline=LINE, width=2)
+    draw_text(draw, (x0 + 26, y0 + 25), tk(lang, f"space.{space}"), SIZE_SMALL, TEXT_DIM if covered else TEXT,
+              bold=True, anchor="mm")
+    draw_text(draw, (x1 - 10, y0 + 25), tk(lang, "render.dividends", count=sp["div"]), SIZE_SMALL,
+              TEXT_DIM if covered else GOLD, bold=True, anchor="rm")
+    if covered:
+        pill = f"#{card}"
+        pw = text_width(pill, font(SIZE_SMALL, True)) + 16
+        px = x0 + 52
+        draw.rounded_rectangle([px, y0 + 8, px + pw, y0 + 42], radius=9, fill=(150, 40, 50), outline=GOLD, width=2)
+        draw_text(draw, (px + pw / 2, y0 + 25), pill, SIZE_SMALL, WHITE, bold=True, anchor="mm")
+    # requirements flow left to right and wrap: required clans as squares, pools as boxes
+    squares = []
+    label_w = _pool_label_w()
+    for kind_, x, y, h, w, item in flow(sp, x0, y0 + HEAD_H, x1):
+        if kind_ == "req":
+            cx = x
+            for c in item:
+                clan_square(draw, cx, y, SQ, c, lang, dim=covered)
+                squares.append((c, cx, y, SQ))
+                cx += SQ + 6
+        elif kind_ == "pool":
+            pool, k, per_row = item
+            draw.rounded_rectangle([x, y, x + w, y + h], radius=6, fill=blend(fill, WHITE, 0.06),
+                                   outline=blend(LINE, WHITE, 0.2), width=1)
+            draw_text(draw, (x + 5, y + 4 + SQ / 2), f"{k}×", SIZE_SMALL, TEXT_DIM if covered else TEXT, bold=True,
+                      anchor="lm")
+            for i, c in enumerate(pool):
+                row, col = divmod(i, per_row)
+                cx, cy = x + label_w + col * SQ_STEP, y + 2 + row * SQ_STEP
+                clan_square(draw, cx, cy, SQ, c, lang, dim=covered)
+                squares.append((c, cx, cy, SQ))
+    return img, tuple(squares)
+
+
+def deal_card(draw: ImageDraw.ImageDraw, x: int, y: int, view: dict, lang: str, w: int = 172, h: int = 200) -> None:
     top = view.get("top")
     if top is None:
         rounded(draw, (x, y, x + w, y + h), radius=14, fill=COVER, outline=LINE)
@@ -257,11 +304,11 @@ def deal_card(draw: ImageDraw.ImageDraw, x: int, y: int, view: dict, lang: str, 
         sub = tk(lang, "render.ends_on", faces=f"{back[0]}-{back[-1]}" if len(back) > 1 else str(back[0]))
     else:
         sub = tk(lang, "render.no_roll")
-    draw_text(draw, (x + w / 2, y + h - 22), sub, SIZE_SMALL, (90, 70, 60), anchor="mm", max_width=w - 12)
+    draw_text(draw, (x + w / 2, y + h - 22), sub, SIZE_SMALL, (90, 70, 60), anchor="mm", max_width=w - 8)
 
 
 CARD_W = 168
-CARD_H = 232
+CARD_H = 252
 CARD_GAP = 14
 def kind_look(k: str) -> tuple[tuple[int, int, int], str]:
     """(colour, family) of a card kind."""
@@ -313,34 +360,15 @@ def hand_card(draw: ImageDraw.ImageDraw, x: int, y: int, k: str, count: int, lan
     draw.rounded_rectangle([x + 8, y + 8, x + CARD_W - 8, y + 150], radius=10, fill=colour)
     ink = DARK_INK if light(colour) else WHITE
     icon(draw, family, x + CARD_W / 2, y + 78, ink, lang, k, body=colour)
-    label = tk(lang, f"card.{k}")
-    lines = two_lines(label, CARD_W - 16, SIZE_SMALL)
-    ty = y + 170 if len(lines) > 1 else y + 184
+    # the card's name on at most three lines, shrunk (to the floor) rather than cut mid-word
+    size, lines = fit_wrap(tk(lang, f"card.{k}"), CARD_W - 14, SIZE_SMALL, 3, bold=True)
+    ty = y + 202 - (len(lines) - 1) * (size + 3) / 2
     for line in lines:
-        draw_text(draw, (x + CARD_W / 2, ty), line, SIZE_SMALL, DARK_INK, bold=True, anchor="mm", max_width=CARD_W - 12)
-        ty += 28
-    if count > 1:
-        cx, cy, r = x + CARD_W - 10, y + 10, 24
-        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=GOLD, outline=BG, width=3)
-        draw_text(draw, (cx, cy + 1), f"×{count}", SIZE_SMALL, DARK_INK, bold=True, anchor="mm")
-
-
-def two_lines(text: str, width: int, size: int) -> list[str]:
-    f = font(size, True)
-    if text_width(text, f) <= width:
-        return [text]
-    if " " in text:
-        words = text.split(" ")
-        for cut in range(len(words) - 1, 0, -1):
-            a, b = " ".join(words[:cut]), " ".join(words[cut:])
-            if text_width(a, f) <= width:
-                return [a, b]
-    # Japanese: break after the particle の ("赤の / 一族カード") when both halves fit
-    for cut in [i + 1 for i, ch in enumerate(text) if ch == "の"]:
-        if text_width(text[:cut], f) <= width and text_width(text[cut:], f) <= width:
-            return [text[:cut], text[cut:]]
-    mid = len(text) // 2
-    for cut in range(mid, len(text)):
-        if text_width(text[:cut], f) > width:
-            return [text[:cut - 1], text[cut - 1:]]
-    return [text[:mid], text[mid:]]
+        draw_text(draw, (x + CARD_W / 2, ty), line, size, DARK_INK, bold=True, anchor="mm", max_width=CARD_W - 10)
+        ty += size + 3
+    if count > 1:  # how many: a gold tag on the card's top right corner
+        tag = f"×{count}"
+        tw = text_width(tag, font(SIZE_SMALL, True)) + 18
+        x1, y0 = x + CARD_W + 6, y - 8
+        draw.rounded_rectangle([x1 - tw, y0, x1, y0 + 38], radius=19, fill=GOLD, outline=BG, width=3)
+        draw_text(draw, (x1 - tw / 2, y0 + 19), tag, SIZE_SMALL, DARK_INK, bold=True, anchor="mm")

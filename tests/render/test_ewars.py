@@ -13,8 +13,7 @@ import pytest
 
 from engine.ewars import GAME
 from render import ewars as R
-from render import ewars_parts as parts
-from render.common import ellipsize, png
+from render.common import png
 
 OUT = Path(__file__).resolve().parents[2] / "artifacts" / "ewars"
 NAMES = ["Alice", "Bob the Builder with a very long name", "千代子", "Dmitri"]
@@ -101,25 +100,20 @@ def test_short_names_list_does_not_crash():
 
 @pytest.mark.parametrize("seats", [3, 4])
 @pytest.mark.parametrize("lang", ["en", "ja", "es"])
-def test_seat_cards_show_every_discard(seats, lang, monkeypatch):
+def test_seat_cards_show_every_discard(seats, lang):
     """A long discard pile wraps onto more lines of a taller card instead of being cut with an
     ellipsis (the players' cards used to end "Discards: STAR EXEC M…")."""
-    cut = []
+    from render import legible
 
-    def spy(text, width, fnt):
-        out = ellipsize(text, width, fnt)
-        if out != text:
-            cut.append(text)
-        return out
-
-    monkeypatch.setattr(parts, "ellipsize", spy)  # what draw_text cuts with
     everything = ["star", "executive", "manager", "section_chief", "subsection_chief", "subsection_chief",
                   "staff", "staff", "staff"]
-    for key in ("contract", "dispatch", "dice"):
-        public = copy.deepcopy(snapshots(seats)[key][1])
-        for s in public["seats"]:
-            s["discards"], s["discard_count"] = everything[: 9 - s["hand"]] or everything[:3], 9 - s["hand"]
-        public["seats"][1]["discards"] = everything
-        img = R.table_image(public, ["Ann", "Bob", "Cal", "Dot"][:seats], lang)
-        _check(img, f"test_table_{seats}p_{key}_all_discards_{lang}")
-    assert cut == []
+    with legible.watching() as seen:
+        for key in ("contract", "dispatch", "dice"):
+            public = copy.deepcopy(snapshots(seats)[key][1])
+            for s in public["seats"]:
+                s["discards"], s["discard_count"] = everything[: 9 - s["hand"]] or everything[:3], 9 - s["hand"]
+            public["seats"][1]["discards"] = everything
+            img = R.table_image(public, ["Ann", "Bob", "Cal", "Dot"][:seats], lang)
+            _check(img, f"test_table_{seats}p_{key}_all_discards_{lang}")
+    assert len(seen) == 3 and all(c.texts for c in seen)
+    assert [c.cut for c in seen] == [[], [], []]  # nothing ended in an ellipsis

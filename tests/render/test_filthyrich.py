@@ -125,7 +125,7 @@ def test_the_placement_picture_outlines_only_the_slots_the_ad_may_take():
     img = R.placement_image(view, NAMES[:3], "ja", "funeral_parlour", [[2, 5], [3, 6], [5, 8], [6, 9]]).convert("RGB")
     OUT.mkdir(parents=True, exist_ok=True)
     img.save(OUT / "placement.png")
-    grid_top = 88 + 64
+    grid_top = 88 + R.TABS_H
 
     def edge(slot):  # a pixel of the outline, just outside the cell's left edge, halfway down
         x0, y0, x1, y1 = R._cell_box(slot, grid_top)
@@ -180,9 +180,9 @@ def test_a_whole_game_s_tables_draw_nothing_outside_the_canvas(monkeypatch):
             img = (R.results_image if view["over"] else R.table_image)(view, NAMES, "en").convert("RGB")
             assert not [o for d in drawers for o in d.outside], f"step {step}: drawn outside the canvas"
             drawers.clear()
-            # The last row's seat-colour stripe, halfway down the row just above the margin.
+            # The last row's seat-colour stripe, just above the bottom margin.
             last = view["seats"][-1]
-            y = img.height - 10 - 8 - R.ROW_H // 2
+            y = img.height - 10 - 40  # 40 px above the last row's foot: in any row
             stripe = img.getpixel((30, y))
             colour = R.seat_colour(4)
             want = colour if last["alive"] else tuple(int(c * 0.4 + b * 0.6) for c, b in zip(colour, R.BG))

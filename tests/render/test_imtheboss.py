@@ -99,3 +99,20 @@ def test_pictures_stay_small(seats):
     for key, (_mine, public) in snapshots(seats).items():
         img = R.results_image(public, NAMES[:seats], "ja") if key == "over" else R.table_image(public, NAMES[:seats], "ja")
         assert len(png(img)) < 500 * 1024, key
+
+
+def test_spanish_hand_card_names_break_between_syllables_with_a_hyphen():
+    """Issue 30, item 15: "Reclut" / "amiento" was split mid-word with no hyphen."""
+    from engine.imtheboss.data import KINDS
+    from locales import tr
+    from render import legible
+
+    mine, _public = snapshots(3)["start"]
+    view = {**mine, "private": {**mine["private"], "kinds": {k: 1 for k in KINDS}}}
+    with legible.watching() as seen:
+        R.panel_image(view, NAMES[:3], "es")
+    drawn = [text for _size, text in seen[-1].texts]
+    assert "Recluta-" in drawn and "miento" in drawn
+    rebuilt = " ".join(drawn).replace("- ", "")  # lines broken at spaces, or hyphenated
+    for k in KINDS:  # every name is drawn whole, on lines that rebuild it
+        assert tr("es", f"imtheboss.card.{k}") in rebuilt, k

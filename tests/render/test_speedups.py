@@ -7,7 +7,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont, ImageStat
 
 from engine.filthyrich import GAME as FILTHY
 from engine.imtheboss import GAME as BOSS
-from render import filthyrich, imtheboss
+from render import compose, filthyrich, imtheboss
 from render.common import FONT_BOLD, FONT_REGULAR, font
 from render.palette import flat
 from render.textcache import CachedFont, _mask
@@ -48,7 +48,8 @@ def test_sampled_palette_is_as_faithful_as_a_full_quantise():
     for renderer, game, n in ((filthyrich, FILTHY, 5), (imtheboss, BOSS, 6)):
         state = game.setup(n, 3, {})
         names = [f"Player {i + 1}" for i in range(n)]
-        rgb = renderer._table(game.view(state, None), names, "ja", results=False)
+        with compose.raw():  # the table as drawn, before its palette
+            rgb = renderer.table_image(game.view(state, None), names, "ja")
         full = rgb.quantize(256, method=Image.Quantize.FASTOCTREE)
         fast = flat(rgb)
         assert fast.mode == "P" and fast.size == rgb.size

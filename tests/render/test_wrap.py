@@ -53,10 +53,90 @@ def test_a_name_shrinks_until_no_word_is_cut():
     from render.common import fit_wrap
     # At 24 px "コインランドリー" is wider than 182 px: the name goes down a size or two instead.
     assert text_width("コインランドリー", font(24, True)) > 182
-    size, lines = fit_wrap("アワアワ・コインランドリー", 182, 24, 3, bold=True)
+    size, lines = fit_wrap("アワアワ・コインランドリー", 182, 24, 3, bold=True, min_size=20)
     assert size < 24 and lines == ["アワアワ・", "コインランドリー"]
     # A middle dot may hang at a line's end rather than push the word before it onto two lines.
-    size, lines = fit_wrap("バブルトラブル・タピオカ茶館", 182, 24, 3, bold=True)
+    size, lines = fit_wrap("バブルトラブル・タピオカ茶館", 182, 24, 3, bold=True, min_size=20)
     assert size == 24 and lines == ["バブルトラブル・", "タピオカ茶館"]
     # English is unchanged by all this.
-    assert fit_wrap("Bubble Trouble Tapioca", 182, 24, 3, bold=True)[1] == ["Bubble Trouble", "Tapioca"]
+    assert fit_wrap("Bubble Trouble Tapioca", 182, 24, 3, bold=True, min_size=20)[1] == ["Bubble Trouble", "Tapioca"]
+
+
+# -- hyphenation (issue 30, item 15: "Reclut" "amiento" on a Spanish hand card) ----------------
+
+def _letters_either_side(original: str, at: int) -> bool:
+    return 0 < at < len(original) and original[at - 1].isalpha() and original[at].isalpha()
+
+
+def _split_properly(original: str, lines: list[str]) -> bool:
+    """Whether `lines` are `original` broken only at spaces, after hyphens, between Japanese
+    characters, or inside a Latin word with a hyphen added."""
+    at = 0
+    for k, line in enumerate(lines):
+        added = line.endswith("-") and not original[at:].startswith(line) and original[at:].startswith(line[:-1])
+        body = line[:-1] if added else line
+        if not original[at:].startswith(body):
+            return False
+        at += len(body)
+        if k == len(lines) - 1:
+            return at == len(original)
+        if original[at:at + 1] == " ":
+            at += 1
+        elif _letters_either_side(original, at) and not added and original[at].isascii():
+            return False  # cut between two letters with no hyphen
+    return True
+
+
+def test_hyphen_points_are_between_syllables():
+    from render.common import hyphen_points
+    assert hyphen_points("Reclutamiento") == [2, 5, 7]  # Re-clu-ta-mien-to (no break before "to": too short)
+    assert hyphen_points("Lavandería") == [2, 5, 7]  # La-van-de-ría
+    assert hyphen_points("Entourage") == [2, 5]  # En-tou-rage
+    assert hyphen_points("Bathtub") == [4]  # "th" stays together: Bath-tub
+    assert hyphen_points("Sí") == [] and hyphen_points("$-marks") == []
+
+
+def test_a_word_wider_than_the_line_is_hyphenated_between_syllables():
+    from render.common import hyphen_points
+    fnt = font(27, True)
+    for word in ("Reclutamiento", "Entretenimiento", "Superconductividad", "Incomprehensibilities"):
+        for width in range(60, text_width(word, fnt), 12):
+            lines = wrap(word, width, fnt)
+            assert _split_properly(word, lines), (word, width, lines)
+            assert all(line.endswith("-") for line in lines[:-1]), lines
+            assert all(text_width(line, fnt) <= width for line in lines[:-1]), (width, lines)
+            wide = width >= 2 * text_width("Rec-", fnt)
+            cuts = [sum(len(line) - 1 for line in lines[:k + 1]) for k in range(len(lines) - 1)]
+            assert not wide or all(c in hyphen_points(word) for c in cuts[:1]), (word, width, lines)
+
+
+def test_every_card_and_clan_name_in_every_language_breaks_properly():
+    """The names pictures wrap (hand cards, binder cells, luxuries), at the widths they get."""
+    from locales import tr
+    from render.common import fit_wrap
+    names = []
+    for lang in ("en", "ja", "es"):
+        for key in ("recruit", "boss", "stop", "clan-magenta", "travel-orange", "travel-grey"):
+            names.append(tr(lang, f"imtheboss.card.{key}"))
+        from engine.filthyrich.data import ACTIONS, ASSETS, BUSINESSES, LUXURIES
+        for k in [*BUSINESSES, *ASSETS, *ACTIONS, *LUXURIES]:
+            names.append(tr(lang, f"filthyrich.card.{k}"))
+    for name in names:
+        for width in (120, 150, 182, 200):
+            _size, lines = fit_wrap(name, width, 27, 3, bold=True, min_size=23)
+            if not lines[-1].endswith("…"):
+                assert _split_properly(name, lines), (name, width, lines)
+
+
+def test_no_japanese_line_starts_with_a_closing_mark():
+    """"ヒット" / "：$1＋他の…" broke before the colon when a phrase was wider than the card."""
+    from engine.filthyrich.data import ACTIONS, ASSETS, BUSINESSES
+    from render.filthyrich_words import effect_text
+    from render.typeset import _NO_LINE_START
+    fnt = font(27)
+    for k in [*BUSINESSES, *ASSETS, *ACTIONS]:
+        text = effect_text("ja", k)
+        for width in (150, 192, 240):
+            lines = wrap(text, width, fnt)
+            assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+            assert not any(line[:1] in _NO_LINE_START for line in lines[1:]), (k, width, lines)
