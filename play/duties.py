@@ -101,59 +101,66 @@ class Duties:
     # -- time out -----------------------------------------------------------------------------
 
     async def time_out(self, timer: Timer, game: GameRow, window: Window, seat: int) -> None:
+        """The seat's time, bank and all, ran out in this window. What it did is said only once
+        it is committed, so that a retry (a refused write) never says it twice."""
         game_rules = rules(game)
         mode = settings_mod.merged(game.settings)["on_deadline"]
-        if lapses(game_rules, window.kind):
+        if lapses(game_rules, window.kind):  # they miss it, whatever the setting: nobody decides
             result = await self.mover.act(game.id, SYSTEM, {"type": "timeout", "id": window.id, "seats": [seat]})
             if not result.applied:
                 log.error("game %s: the lapse of seat %s in %s was refused: %s", game.id, seat, window.id,
                           result.error)
             await self.store.consume_timer(timer)
             return
-        # What happens is said first, so that the moves below read as what they are.
-        self.notifier.note(game.id, "deadline", window=window, mode=mode, seats=[seat])
-        if mode == "ai":
-            await self.answer_for(game.id, seat, window.id)
-        elif mode == "remind":
-            self.notifier.remind(game.id, [seat], passed=True)
+        moved = await self.answer_for(game.id, seat, window.id) if mode == "ai" else False
         current = await self.games.game(game.id, fresh=True)
         still = current is not None and current.status == "active" and seat in (
             (open_window(game_rules, current.state, window.id) or Window("", "")).seats)
-        if not still:
-            await self.store.consume_timer(timer)
-            return
-        due, payload = await self.next_due(current, window, seat, timer.payload, int(timer.payload.get("n", 0)),
-                                           out=True)
-        await self.store.consume_timer(timer, rearm_at=due, payload=payload)
-        if mode != "remind":
-            await self.close_if_all_out(current, window.id)
+        if still and mode != "remind" and await self.others_out(current, window, seat):
+            # Everyone in the window is out of time now: the title's own timeout ends it.
+            result = await self.mover.act(game.id, SYSTEM, {"type": "timeout", "id": window.id})
+            moved, still = moved or result.applied, False
+        if still:
+            assert current is not None
+            due, payload = await self.next_due(current, window, seat, timer.payload,
+                                               int(timer.payload.get("n", 0)), out=True)
+            done = await self.store.consume_timer(timer, rearm_at=due, payload=payload)
+        else:  # (the move planned the game's timers afresh: this row may be gone already)
+            done = await self.store.consume_timer(timer) or moved
+        if done:
+            self.notifier.note(game.id, "deadline", window=window, mode=mode, seats=[seat])
+            if mode == "remind":
+                self.notifier.remind(game.id, [seat], passed=True)
+        self.alarm.ring()
 
-    async def answer_for(self, game_id: int, seat: int, window_id: str) -> None:
-        """The seat-filler answers this window, and only it, for the seat."""
+    async def answer_for(self, game_id: int, seat: int, window_id: str) -> bool:
+        """The seat-filler answers this window, and only it, for the seat; whether it moved."""
+        moved = False
         for _ in range(DEADLINE_MOVES):
             current = await self.games.game(game_id)
             if current is None or current.status != "active":
-                return
+                break
             owed = open_window(rules(current), current.state, window_id)
             if owed is None or seat not in owed.seats:
-                return
+                break
             result = await self.mover.ai_move(game_id, seat, window=window_id)
             if result is None or not result.applied:
-                return
+                break
+            moved = True
+        return moved
 
-    async def close_if_all_out(self, game: GameRow, window_id: str) -> None:
-        """Once every person in the window is out of time (and no seat-filler owes it), the
-        title's own timeout ends it."""
-        window = open_window(rules(game), game.state, window_id)
-        if window is None:
-            return
+    async def others_out(self, game: GameRow, window: Window, seat: int) -> bool:
+        """Whether every other person who owes the window is out of time too (and no seat the
+        seat-filler plays still owes it)."""
         duties = {t.ref: t for t in await self.store.timers(game.id) if t.kind == "duty"}
-        humans = {s.seat for s in game.seats if not s.ai_plays}
-        for seat in window.seats:
-            row = duties.get(timing.duty_ref(window_id, seat))
-            if seat not in humans or row is None or not row.payload.get("out"):
-                return
-        await self.mover.act(game.id, SYSTEM, {"type": "timeout", "id": window_id})
+        people = {s.seat for s in game.seats if not s.ai_plays}
+        for other in window.seats:
+            if other == seat:
+                continue
+            row = duties.get(timing.duty_ref(window.id, other))
+            if other not in people or row is None or not row.payload.get("out"):
+                return False
+        return True
 
 
 def answering(game: GameRow, seat: int, window_id: str) -> list[dict[str, Any]]:

@@ -99,8 +99,8 @@ class House:
                     return Result(Kind.LOST, game)          # have outdated: judge it on the store's
                 metrics.action(game.title, "refused")
                 return Result(Kind.REFUSED, game, error=err)
-            if ai_for:
-                events = [{**ev, "ai_for": seat} for ev in events]
+            if ai_for and events:  # the move itself (its consequences are nobody's own)
+                events = [{**events[0], "ai_for": seat}] + events[1:]
             outcome = game_rules.outcome(state)
             t = self.clock()
             existing = await self.store.timers(game_id)

@@ -82,7 +82,7 @@ def duty(opened: float, allowance: float, bank: float, clock: Quiet, conf: dict[
     end = clock.after(opened, floor + bank) if floor and not out else None  # the bank ends too
     every = int(conf.get("reminder") or 0)
     reminder = None
-    if every > 0 and sent < MAX_REMINDERS:
+    if every > 0 and sent < MAX_REMINDERS and not out:  # once out of time, nobody is reminded again
         if floor:  # halfway through the allowance, then as the bank begins (three quarters in, if
             # there is little bank left to begin)
             second = 1.0 if bank >= floor / 4 else 0.75

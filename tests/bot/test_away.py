@@ -27,7 +27,9 @@ async def _table(sim, n: int = 3):
 
 
 async def _deadline(sim, game_id: int) -> float:
-    return next(t.due_at for t in await sim.store.timers(game_id) if t.kind == "deadline")
+    """When the person who owes the window runs out of time (their obligation row)."""
+    return next(float(t.payload["end"]) for t in await sim.store.timers(game_id)
+                if t.kind == "duty" and t.payload.get("end"))
 
 
 def _now(sim) -> float:
@@ -66,13 +68,14 @@ async def test_a_stretch_is_capped_at_seven_days_and_then_the_deadline_acts(sim)
     await mover.slash(sim.channel, "game away", until="30d")
     await sim.settle()
     start = _now(sim)
-    assert await _deadline(sim, game.id) == pytest.approx(start + 7 * DAY, abs=5)
-    # Others' moves do not push the cap back: a second away time from later changes nothing.
+    # Their clock stands still for seven days at most, then their hour runs.
+    assert await _deadline(sim, game.id) == pytest.approx(start + 7 * DAY + HOUR, abs=5)
+    # A second away time from later changes nothing: the game's seven days are spent.
     await sim.advance(3 * DAY)
     await mover.slash(sim.channel, "game away", until="60d")
     await sim.settle()
-    assert await _deadline(sim, game.id) == pytest.approx(start + 7 * DAY, abs=5)
-    await sim.advance(4 * DAY + 60)
+    assert await _deadline(sim, game.id) == pytest.approx(start + 7 * DAY + HOUR, abs=5)
+    await sim.advance(4 * DAY + HOUR + 60)
     after = await sim.game()
     assert after.version > game.version and after.state["taken"][game.state["active"]] >= 1  # the AI moved
     assert "Deadline passed" in channel_text(sim)

@@ -209,7 +209,7 @@ async def test_reminder_and_deadline_fire_under_virtual_time_across_a_restart(si
     assert (await sim.game()).version == 0
     await sim.advance(3600)
     history = "\n".join(m.content for m in sim.channel.history())
-    assert "Deadline passed" in history and "the AI moves" in history
+    assert "Deadline passed" in history and "the AI answers" in history
     posted = [e for e in sim.env.http_requests if e.method == "POST" and f"Reminder: <@{late.id}>" in str(e.json)]
     assert len(posted) == 2  # at half and three quarters of the deadline, then no more
     game = await sim.game()

@@ -50,7 +50,7 @@ from play import settings as settings_mod
 from cogs.table import keeper as table_mod
 from cogs.titles.contract import ui_for
 from store import GameRow, Store, open_store
-from tests.support.sim import Sim, clickable, modal_inputs, panel_of
+from tests.support.sim import TIGHT, Sim, clickable, modal_inputs, panel_of
 
 TITLES = ("imtheboss", "filthyrich", "blackfriday", "ewars")
 
@@ -144,7 +144,7 @@ async def start_game(sim: Sim, host: Any, title: str, *, others: tuple = (), ai:
     """Open a lobby, seat everyone, fix the seed, options and settings (FAST unless given), start."""
     game = await sim.open_lobby(host, title, others, ai, channel)
     await sim.store.update_game(game.id, 0, seed=seed, options=options or {},
-                                settings={**game.settings, **(FAST if settings is None else settings)})
+                                settings={**game.settings, **TIGHT, **(FAST if settings is None else settings)})
     await sim.lobby(host, "start", channel)
     await sim.settle()
     game = await sim.game(channel)
@@ -190,16 +190,30 @@ async def log_problems(store: Store, game_id: int) -> list[str]:
 
 
 async def timer_problems(store: Store, game_id: int) -> list[str]:
-    """An open window whose deadline is on must have its deadline timer."""
+    """An open window whose deadline is on must have its timers: each person who owes it an
+    obligation row ("duty", play/timing.py), a window nobody owes its deadline."""
     game = await store.get(game_id)
     if game is None or game.status != "active" or game.state is None:
         return []
     g = engine.titles().get(game.title) or ui_for(game.title).game
     conf = settings_mod.merged(game.settings)
     rows = {(t.kind, t.ref) for t in await store.timers(game_id)}
-    return [f"game {game_id} v{game.version}: window {w.id} has no deadline timer"
-            for w in g.windows(game.state)
-            if settings_mod.deadline_for(g, conf, w.kind) > 0 and ("deadline", w.id) not in rows]
+    people = {s.seat for s in game.seats if not s.ai_plays}
+    out = []
+    for w in g.windows(game.state):
+        if settings_mod.deadline_for(g, conf, w.kind) <= 0:
+            continue
+        if not w.seats and ("deadline", w.id) not in rows:
+            out.append(f"game {game_id} v{game.version}: window {w.id} has no deadline timer")
+        out += [f"game {game_id} v{game.version}: seat {s} owes window {w.id} and has no obligation timer"
+                for s in w.seats if s in people and ("duty", f"{w.id}#{s}") not in rows]
+    return out
+
+
+async def first_deadline(store: Store, game_id: int) -> tuple[Any, float, str]:
+    """A person's obligation row of the game, the moment their time runs out, and the window."""
+    row = next(t for t in await store.timers(game_id) if t.kind == "duty")
+    return row, float(row.payload["end"]), row.ref.rpartition("#")[0]
 
 
 async def snapshot(store: Store, game_id: int) -> dict[str, Any]:

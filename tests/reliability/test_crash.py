@@ -23,7 +23,7 @@ import pytest
 
 from store import open_store
 from tests.reliability.durability import (
-    TITLES, durability_rounds, log_problems, snapshot, start_game, timer_problems,
+    TITLES, first_deadline, durability_rounds, log_problems, snapshot, start_game, timer_problems,
 )
 from tests.support.sim import button, labels, panel_of, text_of
 
@@ -93,16 +93,16 @@ async def test_buttons_drawn_before_a_restart_work_after_it(sim):
 async def test_a_deadline_due_while_the_bot_was_down_fires_after_the_restart(sim):
     ann, bob = sim.player("ann"), sim.player("bob")
     game = await start_game(sim, ann, "toy", others=[bob], settings={"ai_delay": 10, "on_deadline": "skip"})
-    deadline = next(t for t in await sim.store.timers(game.id) if t.kind == "deadline")
+    deadline, end, window = await first_deadline(sim.store, game.id)
     await sim.settle()
     await sim.house.stop()  # the bot is down: nothing fires while the deadline passes
-    await sim.advance(deadline.due_at - sim.env.now().timestamp() + 600)
+    await sim.advance(end - sim.env.now().timestamp() + 600)
     assert (await sim.store.get(game.id)).version == 0
     await sim.restart()
     await sim.settle()
     game = await sim.store.get(game.id)
     actions = await sim.store.actions(game.id)
-    assert game.version == 1 and actions[0]["action"] == {"type": "timeout", "id": deadline.ref}
+    assert game.version == 1 and actions[0]["action"] == {"type": "timeout", "id": window}
     assert await log_problems(sim.store, game.id) == []
     assert "Deadline passed" in "\n".join(m.content for m in sim.channel.history())
 
@@ -142,8 +142,8 @@ async def test_a_deadline_whose_work_fails_midway_is_not_lost(sim, fail_at):
         return await real(*args, **kwargs)
 
     store.commit_action = flaky
-    deadline = next(t for t in await store.timers(game.id) if t.kind == "deadline")
-    await sim.advance(deadline.due_at - sim.env.now().timestamp() + 1)
+    deadline, end, window = await first_deadline(store, game.id)
+    await sim.advance(end - sim.env.now().timestamp() + 1)
     game = await store.get(game.id)
     assert calls["n"] >= fail_at
     for _ in range(4):  # the failed part is retried within minutes
@@ -168,11 +168,11 @@ async def test_a_failing_seat_filler_does_not_stall_the_table(sim, monkeypatch):
         raise RuntimeError("seat-filler bug")
 
     monkeypatch.setattr(ui_for("toy").game, "ai_action", broken)
-    deadline = next(t for t in await sim.store.timers(game.id) if t.kind == "deadline")
-    await sim.advance(deadline.due_at - sim.env.now().timestamp() + 1)
+    deadline, end, window = await first_deadline(sim.store, game.id)
+    await sim.advance(end - sim.env.now().timestamp() + 1)
     game = await sim.store.get(game.id)
     actions = await sim.store.actions(game.id)
-    assert game.state["owed"] == [] and actions[-1]["action"] == {"type": "timeout", "id": deadline.ref}
+    assert game.state["owed"] == [] and actions[-1]["action"] == {"type": "timeout", "id": window}
 
 
 async def test_random_games_of_every_title_survive_restarts_faults_and_double_clicks():

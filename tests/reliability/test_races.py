@@ -11,7 +11,7 @@ import json
 import pytest
 
 from cogs.titles.contract import ui_for
-from tests.reliability.durability import Click, at_once, log_problems, start_game
+from tests.reliability.durability import first_deadline, Click, at_once, log_problems, start_game
 from tests.support.sim import button, components_of, custom_ids, labels, panel_of, reply_text
 
 TOY = "toy"
@@ -181,8 +181,8 @@ async def test_a_click_as_the_deadline_fires_one_move_for_the_turn(sim, mode):
         game = await start_game(sim, ann, TOY, others=[bob],
                                 settings={"ai_delay": 10, "pace": "live", "on_deadline": mode, "reminder": 0})
         seat = ui_for(TOY).game.to_act(game.state)[0]
-        deadline = next(t for t in await sim.store.timers(game.id) if t.kind == "deadline")
-        await sim.advance(deadline.due_at - sim.env.now().timestamp() - 1)
+        deadline, end, window = await first_deadline(sim.store, game.id)
+        await sim.advance(end - sim.env.now().timestamp() - 1)
         panel = await sim.hand(members[seat])
         assert (await sim.store.get(game.id)).version == 0
         (result,) = await at_once(sim, [Click(members[seat], panel, button(panel, label="Take 2"))],

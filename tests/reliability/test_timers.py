@@ -25,7 +25,7 @@ from cogs.kit.clock import now
 from play.timer_loop import OUTAGE_FIRST, OUTAGE_MAX
 from cogs.titles.contract import ui_for
 from engine.core import copy_json
-from tests.reliability.durability import log_problems, start_game, timer_problems
+from tests.reliability.durability import first_deadline, log_problems, start_game, timer_problems
 from tests.support import postgres
 from tests.support.sim import button, channel_text, reply_text
 from play.plan import plan_timers
@@ -57,12 +57,12 @@ async def test_a_stale_cached_copy_never_deletes_a_live_deadline(sim):
                                          events=events, state=state, now=t,
                                          timers=plan_timers(game, state, [], t))
     assert (await sim.house.games.game(game.id)).version == 0
-    deadline = next(x for x in await sim.store.timers(game.id) if x.kind == "deadline")
-    assert deadline.ref.startswith("nod:") and deadline.version == 1 and deadline.due_at < wakes
+    deadline, end, window = await first_deadline(sim.store, game.id)
+    assert deadline.ref.startswith("nod:") and deadline.version == 1 and end < wakes
     await sim.advance(wakes - now() + 1)
     game = await sim.store.get(game.id)
     actions = await sim.store.actions(game.id)
-    assert game.version == 2 and actions[-1]["action"] == {"type": "timeout", "id": deadline.ref}, (
+    assert game.version == 2 and actions[-1]["action"] == {"type": "timeout", "id": window}, (
         game.version, await sim.store.timers(game.id))
     assert await timer_problems(sim.store, game.id) == []
     assert await log_problems(sim.store, game.id) == []
@@ -71,9 +71,9 @@ async def test_a_stale_cached_copy_never_deletes_a_live_deadline(sim):
 async def test_a_dead_owners_claim_is_taken_over_after_its_lease(sim):
     ann, bob = sim.player("ann"), sim.player("bob")
     game = await start_game(sim, ann, "toy", others=[bob], settings=SETTINGS)
-    deadline = next(x for x in await sim.store.timers(game.id) if x.kind == "deadline")
+    deadline, end, window = await first_deadline(sim.store, game.id)
     await sim.house.stop()  # this process is down while the deadline passes...
-    await sim.advance(deadline.due_at - now() + 1)
+    await sim.advance(end - now() + 1)
     # ...and another one claimed it, then died before firing it.
     (claimed,) = await sim.store.claim_timers(now(), owner="dead-process", lease=120)
     assert claimed.id == deadline.id
@@ -115,7 +115,7 @@ async def test_a_database_refusing_writes_is_said_once_backed_off_and_never_doub
     ann, bob = sim.player("ann"), sim.player("bob")
     members = [ann, bob]
     game = await start_game(sim, ann, "toy", others=[bob], settings=SETTINGS)
-    deadline = next(x for x in await sim.store.timers(game.id) if x.kind == "deadline")
+    deadline, end, window = await first_deadline(sim.store, game.id)
     seat = ui_for("toy").game.to_act(game.state)[0]
     panel = await sim.hand(members[seat])
     attempts: list[float] = []
@@ -129,7 +129,7 @@ async def test_a_database_refusing_writes_is_said_once_backed_off_and_never_doub
     await _refuse_writes(sim)
     # Time lands exactly where the loop tries again (the deadline, then each back-off), so that
     # no short sleep is left running at the end of an advance.
-    await sim.advance(deadline.due_at - now())
+    await sim.advance(end - now())
     # The player to move clicks: told the database refuses, nothing changed.
     clicked = await members[seat].click(panel, custom_id=button(panel, label="Take 1"))
     await sim.settle()
@@ -172,8 +172,8 @@ async def test_a_deadline_whose_write_is_refused_is_announced_once(sim, mode):
         return await real(*args, **kwargs)
 
     setattr(store, name, refusing)
-    deadline = next(x for x in await store.timers(game.id) if x.kind == "deadline")
-    await sim.advance(deadline.due_at - now() + 1)  # refused
+    deadline, end, window = await first_deadline(store, game.id)
+    await sim.advance(end - now() + 1)  # refused
     await sim.advance(61)  # retried after a minute: refused again
     assert calls["n"] == 2 and "Deadline passed" not in channel_text(sim)
     await sim.advance(121)  # retried after two more: it goes through
@@ -189,21 +189,22 @@ async def test_a_deadline_whose_write_is_refused_is_announced_once(sim, mode):
 
 async def test_a_reminder_whose_write_is_refused_pings_once(sim):
     ann, bob = sim.player("ann"), sim.player("bob")
+    # An hour to answer: the reminder's retries (a minute, then two) come well before the deadline.
     game = await start_game(sim, ann, "toy", others=[bob],
-                            settings={**SETTINGS, "on_deadline": "remind", "reminder": 20})
+                            settings={**SETTINGS, "on_deadline": "remind", "reminder": 20, "deadlines": {"turn": 3600}})
     store = sim.store
     real = store.consume_timer
     calls = {"n": 0}
 
     async def refusing(timer, **kwargs):
-        if timer.kind == "reminder":
+        if timer.kind == "duty" and kwargs.get("payload", {}).get("n"):  # a reminder's count
             calls["n"] += 1
             if calls["n"] <= 2:
                 raise store.refused("the disk is full")
         return await real(timer, **kwargs)
 
     store.consume_timer = refusing
-    reminder = next(x for x in await store.timers(game.id) if x.kind == "reminder")
+    reminder = next(x for x in await store.timers(game.id) if x.kind == "duty")  # due at its first reminder
     await sim.advance(reminder.due_at - now() + 1)
     await sim.advance(61)
     assert _count(channel_text(sim), "Reminder:") == 0  # refused twice: nothing said yet
