@@ -4,6 +4,9 @@ runs the bot (`app.py` builds it), or hands `--local` to local/.
 
     python bot.py            run (the token comes from DISCORD_TOKEN or a .env file)
     python bot.py --sync     also re-register the slash commands even if they did not change
+    python bot.py --new-database
+                             start with an empty database although the SQLite file that held
+                             games is missing (otherwise that stops the start: store/sqlite/marker.py)
     python bot.py --local    no Discord, no token: the same bot and cogs against a local stand-in,
                              played in a browser on 127.0.0.1 (local/; --db FILE, --port N)
 
@@ -15,13 +18,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import signal
 import sys
 from pathlib import Path
 
 import aiohttp
 import discord
 
-from app import Boardroom
+from app import Boardroom, startup_line
 from config import NO_TOKEN, Config, ConfigError
 from local import DEFAULT_DB, DEFAULT_PORT
 from service.endpoint import EndpointError
@@ -37,6 +41,8 @@ LOCAL_DB, LOCAL_PORT = DEFAULT_DB, DEFAULT_PORT
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Run the Boardroom Discord bot.")
     parser.add_argument("--sync", action="store_true", help="register the slash commands even if unchanged")
+    parser.add_argument("--new-database", action="store_true",
+                        help="start an empty database although the SQLite file that held games is missing")
     parser.add_argument("--local", action="store_true",
                         help="no Discord: play every game in a browser on 127.0.0.1 (a local stand-in for Discord)")
     parser.add_argument("--db", metavar="FILE", help=f"with --local: the SQLite file games are kept in "
@@ -62,7 +68,10 @@ def main(argv: list[str] | None = None) -> int:
             return local_main(LOCAL_DB, LOCAL_PORT)
         return 2
     try:
-        asyncio.run(_run(config, config.token, force_sync=args.sync))
+        asyncio.run(_run(config, config.token, force_sync=args.sync, new_database=args.new_database))
+    except asyncio.CancelledError:  # a signal during start-up (`_stop_starting`)
+        print("Boardroom stopped during start-up (signal); nothing was changed.", file=sys.stderr)
+        return 0
     except EndpointError as error:
         print(f"Boardroom cannot start: {error}", file=sys.stderr)
         return 2
@@ -124,8 +133,23 @@ def _yes(question: str) -> bool:
         return False
 
 
-async def _run(config: Config, token: str, *, force_sync: bool = False) -> None:
-    store = await open_store(config.database)  # before Discord: a bad database stops us here
+def _stop_starting() -> None:
+    """Until the bot's own graceful stop is in place, SIGTERM or SIGINT end the start at once
+    (a hung PostgreSQL, a slow migration): as PID 1 in a container without an init, a signal
+    with no handler would be ignored and `docker stop` would wait for its SIGKILL."""
+    loop = asyncio.get_running_loop()
+    starting = asyncio.current_task()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(sig, starting.cancel)  # type: ignore[union-attr]
+        except (NotImplementedError, RuntimeError):
+            return
+
+
+async def _run(config: Config, token: str, *, force_sync: bool = False, new_database: bool = False) -> None:
+    _stop_starting()
+    store = await open_store(config.database, new_database=new_database)  # before Discord: a bad database stops here
+    log.info("%s", startup_line(config, store))
     bot = Boardroom(config, force_sync=force_sync, store=store)
     stop_on_signals(bot)
     try:

@@ -41,7 +41,8 @@ class Pruned:
     def line(self) -> str:
         if not self.games:
             return "nothing to prune: no finished game's log is that old"
-        return (f"pruned the logs of {self.games} finished game{'' if self.games == 1 else 's'} ({self.actions} actions) into {self.archive} "
+        games = f"{self.games} finished game{'' if self.games == 1 else 's'}"
+        return (f"pruned the logs of {games} ({self.actions} actions) into {self.archive} "
                 f"({size_text(self.size)}) in {self.seconds:.2f} s")
 
 

@@ -40,7 +40,8 @@ class Copy:
     seconds: float
 
     def line(self, verb: str) -> str:
-        return (f"{verb} {self.path}: {self.games} game{'' if self.games == 1 else 's'}, schema version {self.schema}, {size_text(self.size)} "
+        games = f"{self.games} game{'' if self.games == 1 else 's'}"
+        return (f"{verb} {self.path}: {games}, schema version {self.schema}, {size_text(self.size)} "
                 f"in {self.seconds:.2f} s")
 
 
