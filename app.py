@@ -29,6 +29,7 @@ from cogs.manage.settings_menu import Admin
 from cogs.table.digest import Digest
 from cogs.table.keeper import TableKeeper
 from cogs.table.pause import Pauser
+from cogs.titles.contract import uis
 from config import Config
 from locales import catalogue, language_of
 from play.house import House
@@ -144,6 +145,7 @@ class Boardroom(commands.AutoShardedBot):
         here): the runtime's lower floor, the table keeper on it as the runtime's notifier, the
         runtime's upper floor (play/runtime.py), then the Discord side's clicks and events."""
         parts = Parts.build(store, shards=shares(self.config), clock=discord_clock)
+        metrics.known(tuple(uis()))  # every title's counters start at 0
         keeper = TableKeeper(self, parts)
         runtime = Runtime.build(parts, keeper, self.wait_until_ready)
         house = runtime.house
