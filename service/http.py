@@ -71,6 +71,8 @@ class Server:
                 await asyncio.wait_for(writer.drain(), WRITE_TIMEOUT)
         except (asyncio.TimeoutError, ConnectionError, asyncio.IncompleteReadError, asyncio.LimitOverrunError):
             pass  # a slow, silent or oversized client: dropped, nothing to say
+        except asyncio.CancelledError:
+            pass  # the bot stops (3.11's stream server would log a cancelled handler as an error)
         except Exception:
             log.exception("the health and metrics endpoint failed to answer")
         finally:
