@@ -40,6 +40,30 @@ NO_RIGHTS = "42501"
 log = logging.getLogger("store")
 
 
+class OneLine(logging.Filter):
+    """asyncpg's pool logs a full traceback (about 30 lines) each time it fails to reconnect
+    during an outage (attempts 1, 2, 4... 60 s apart): the reason fits on the line itself."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[1] is not None:
+            exc = record.exc_info[1]
+            record.msg = f"{record.getMessage()} ({exc.__class__.__name__}: {exc})"
+            record.args = ()
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
+_ONE_LINE = OneLine()
+
+
+def short_reconnect_lines() -> None:
+    """Install `OneLine` on asyncpg's pool logger (once; logging's public filter API)."""
+    pool_log = logging.getLogger("asyncpg.pool")
+    if _ONE_LINE not in pool_log.filters:
+        pool_log.addFilter(_ONE_LINE)
+
+
 def passing_reason(exc: BaseException) -> str | None:
     state = getattr(exc, "sqlstate", None)
     if isinstance(state, str) and (state[:2] in PASSING_CLASSES or state in PASSING_STATES):
@@ -134,6 +158,7 @@ def unreachable(where: str, exc: BaseException) -> StartupError:
 
 async def connect(url: str, where: str, migrations: Path, *, max_size: int = 10) -> PostgresDatabase:
     """A pool on `url`, migrated; a `StartupError` says why it cannot be used."""
+    short_reconnect_lines()
     try:
         pool = await asyncpg.create_pool(url, min_size=1, max_size=max_size, init=_codecs, reset=_no_reset,
                                          max_inactive_connection_lifetime=0, timeout=CONNECT_TIMEOUT)
