@@ -90,6 +90,13 @@ def drop_database(database_url: str) -> None:
     _run(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # FORCE: a detached bot's pool may linger
 
 
+def bin_dir() -> Path:
+    """The folder of the server's own programs (pg_dump, pg_restore, psql) in the pgserver wheel."""
+    import pgserver
+
+    return Path(pgserver.__file__).resolve().parent / "pginstall" / "bin"
+
+
 def pause() -> None:
     """Stop the running server, keeping its files (an outage: `resume` starts it again). Its
     clients lose their connections at once (a fast shutdown)."""
