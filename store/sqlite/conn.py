@@ -213,9 +213,8 @@ async def connect(path: Path, migrations: Path) -> SQLiteDatabase:
         raise StartupError(f"Cannot write the database {path}. {permission_hint(path)}")
     # Created 0600 here, before SQLite would create it 0644: it holds every hand and every seed
     # (its -wal and -shm take the same mode). An older database of ours readable by others is
-    # made private too.
-    if not create_private(path) and tighten(path):
-        log.warning("the database %s was readable by other users; it is now private to its owner (0600)", path)
+    # made private too, once it proved to be one (a file the bot refuses is left as it was).
+    create_private(path)
     try:
         conn = await aiosqlite.connect(str(path), isolation_level=None)
     except sqlite3.Error as exc:
@@ -229,9 +228,10 @@ async def connect(path: Path, migrations: Path) -> SQLiteDatabase:
                 raise StartupError(f"{path} is not an SQLite database (SQLite: {exc}). Point BOARDROOM_DB at "
                                    "Boardroom's database file, or at a new path to start a fresh one.") from None
             raise StartupError(f"Cannot open the database {path} (SQLite: {exc}).") from None
-        for companion in (path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
-            tighten(companion)  # left 0644 by an older version
         schema = await migrate(conn, path, migrations)
+        loose = [p for p in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")) if tighten(p)]
+        if loose:  # left 0644 by an older version
+            log.warning("the database %s was readable by other users; it is now private to its owner (0600)", path)
         return SQLiteDatabase(conn, path, schema)
     except BaseException as exc:
         await conn.close()
@@ -243,17 +243,18 @@ async def connect(path: Path, migrations: Path) -> SQLiteDatabase:
         raise
 
 
-async def backup_before_migrating(path: Path, current: int, target: int) -> None:
+async def backup_before_migrating(path: Path, target: int) -> Path:
     """A copy of the database as it is, beside it, before any migration touches it: the way back
-    if the new version misbehaves (docs/OPERATIONS.md, "Rollback")."""
+    if the new version misbehaves (docs/OPERATIONS.md, "Rollback"). Said in the log once the
+    migration is committed; removed if the migration fails (the database is then unchanged, and
+    a refused start leaves nothing behind)."""
     dest = path.with_name(f"{path.name}.before-v{target}-{stamp()}")
     try:
-        copy = await asyncio.to_thread(backup, path, dest)
+        await asyncio.to_thread(backup, path, dest)
     except BackupError as exc:
         raise StartupError(f"Cannot back up the database before migrating it ({exc}); nothing was changed. Free "
                            "some disk space beside the database, or back it up yourself and try again.") from None
-    log.info("backed up the database before migrating it from schema %d to %d: %s", current, target,
-             copy.line("wrote"))
+    return dest
 
 
 async def migrate(conn: aiosqlite.Connection, path: Path, folder: Path) -> tuple[int, int]:
@@ -266,8 +267,7 @@ async def migrate(conn: aiosqlite.Connection, path: Path, folder: Path) -> tuple
     pending = pending_migrations(folder, current, f"The database {path}")
     if not pending:
         return current, current
-    if current > 0:
-        await backup_before_migrating(path, current, pending[-1][0])
+    saved = await backup_before_migrating(path, pending[-1][0]) if current > 0 else None
     name = "?"
     await conn.execute("PRAGMA foreign_keys=OFF")
     try:
@@ -284,14 +284,20 @@ async def migrate(conn: aiosqlite.Connection, path: Path, folder: Path) -> tuple
         if broken:
             raise sqlite3.IntegrityError(f"foreign keys broken: {list(broken)[:3]}")
         await conn.execute("COMMIT")
-    except sqlite3.Error as exc:
+    except BaseException as exc:
         if conn.in_transaction:
             await conn.rollback()
+        if saved is not None:
+            saved.unlink(missing_ok=True)
+        if not isinstance(exc, sqlite3.Error):
+            raise
         raise MigrationFailed(
             f"Migration {name} of {path} failed ({exc}); it was rolled back and the database is unchanged "
             f"(schema version {current}): the previous version of Boardroom still runs on it. Report the error.") from None
     finally:
         await conn.execute("PRAGMA foreign_keys=ON")
+    if saved is not None:
+        log.info("backed up the database before migrating it from schema %d: %s", current, saved)
     log.info("the database %s is migrated from schema %d to %d (%d migrations, one transaction)", path, current,
              pending[-1][0], len(pending))
     return current, pending[-1][0]

@@ -62,7 +62,7 @@ def test_the_start_up_line_and_each_migration_are_logged_after_a_backup(tmp_path
     log = done.stderr
     assert done.returncode == 1 and "Cannot reach Discord" in log, log
     latest = max(int(p.name[:4]) for p in (MIGRATIONS / "sqlite").glob("*.sql"))
-    assert f"backed up the database before migrating it from schema 2 to {latest}" in log
+    assert f"backed up the database before migrating it from schema 2: {path}.before-v{latest}-" in log
     for script in sorted((MIGRATIONS / "sqlite").glob("*.sql"))[2:]:
         assert f"migration {script.name} applied to {path}" in log, script.name
     line = next(x for x in log.splitlines() if "starting:" in x)
