@@ -191,3 +191,22 @@ def test_startup_logs_go_to_the_store_logger(caplog, tmp_path):
 
     asyncio.run(go())
     assert any("migration 0001_init.sql applied" in r.getMessage() for r in caplog.records)
+
+
+@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
+async def test_a_postgres_role_without_rights_is_told_what_to_grant(database):
+    from tests.support import postgres
+
+    name = postgres.name_of(database)
+    await postgres.admin("DROP ROLE IF EXISTS boardroom_weak", "CREATE ROLE boardroom_weak LOGIN",
+                         f'GRANT CONNECT ON DATABASE "{name}" TO boardroom_weak')
+    weak = database.replace("postgresql://postgres", "postgresql://boardroom_weak", 1)
+    assert weak != database
+    try:
+        with pytest.raises(StartupError) as caught:
+            await open_store(weak)
+    finally:
+        await postgres.admin(f'REVOKE ALL ON DATABASE "{name}" FROM boardroom_weak')
+    message = str(caught.value)
+    assert "may not change the schema" in message and "GRANT CREATE ON SCHEMA public" in message, message
+    assert "Restore a backup" not in message and "Migration ?" not in message
