@@ -15,22 +15,35 @@ SIGTERM and SIGINT stop it gracefully (service/stop.py) and it exits 0.
 
 from __future__ import annotations
 
-import argparse
-import asyncio
-import logging
 import signal
 import sys
-from pathlib import Path
 
-import aiohttp
-import discord
 
-from app import Boardroom, startup_line
-from config import NO_TOKEN, Config, ConfigError
-from local import DEFAULT_DB, DEFAULT_PORT
-from service.endpoint import EndpointError
-from service.stop import stop_on_signals
-from store import StartupError, open_store
+def _stopped_while_starting(signum: int, frame: object) -> None:
+    print("Boardroom stopped during start-up (signal); nothing was changed.", file=sys.stderr)
+    raise SystemExit(0)
+
+
+if __name__ == "__main__":
+    # First thing, before the imports below (a second or more on a cold start): as PID 1 of a
+    # container without an init, a signal with no handler is ignored, and `docker stop` would
+    # wait for its SIGKILL. `_stop_starting` takes over once the event loop runs.
+    signal.signal(signal.SIGTERM, _stopped_while_starting)
+
+import argparse  # noqa: E402  (after the handler above, on purpose)
+import asyncio  # noqa: E402
+import logging  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import aiohttp  # noqa: E402
+import discord  # noqa: E402
+
+from app import Boardroom, startup_line  # noqa: E402
+from config import NO_TOKEN, Config, ConfigError  # noqa: E402
+from local import DEFAULT_DB, DEFAULT_PORT  # noqa: E402
+from service.endpoint import EndpointError  # noqa: E402
+from service.stop import stop_on_signals  # noqa: E402
+from store import StartupError, open_store  # noqa: E402
 
 log = logging.getLogger("boardroom")
 
@@ -96,6 +109,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def local_main(database: str, port: int) -> int:
     """`--local` (local/run.py): imported only here, so the bot on Discord never loads SimCord."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the start-up's handler is not the local page's
     logging.basicConfig(level="WARNING", format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     quiet_voice_warning()
     # SimCord builds connection states of its own without intents (the bot's have the guilds
