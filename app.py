@@ -16,6 +16,7 @@ from pathlib import Path
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.http import Route
 
 from cogs.access import Access
 from cogs.click.panel import PanelClicks
@@ -28,12 +29,13 @@ from cogs.manage.settings_menu import Admin
 from cogs.table.digest import Digest
 from cogs.table.keeper import TableKeeper
 from cogs.table.pause import Pauser
+from cogs.titles.contract import uis
 from config import Config
 from locales import catalogue, language_of
 from play.house import House
 from play.runtime import Parts, Runtime
 from render.pool import Pictures
-from service import metrics
+from service import build, metrics
 from service.endpoint import Endpoint
 from service.stop import InFlight, graceful_stop, track
 from store import Shards, Store, StoreUnavailable, open_store
@@ -41,6 +43,33 @@ from store import Shards, Store, StoreUnavailable, open_store
 log = logging.getLogger("boardroom")
 
 EXTENSIONS = ("cogs.game", "cogs.admin")
+
+
+def intents() -> discord.Intents:
+    """Only the gateway events the code listens to (cogs/game.py, service/endpoint.py): every
+    other flag of `Intents.default()` (typing, reactions, voice states, presences of scheduled
+    events, polls, invites, emojis, webhooks, integrations, DMs...) is traffic for nothing.
+    Interactions (commands, clicks, forms) need no intent. READY, RESUMED and disconnects come
+    whatever the intents."""
+    wanted = discord.Intents.none()
+    # Guilds, channels, threads and roles: the cache the bot reads (channels, permissions) and
+    # on_guild_join/remove, on_guild_channel_update/delete, on_raw_thread_update/delete,
+    # on_guild_role_update (games pause when the bot loses a channel).
+    wanted.guilds = True
+    # Messages in guild channels (without their content, which is privileged): on_message counts
+    # how far the table drifted up; on_raw_message_delete puts a deleted table back.
+    wanted.guild_messages = True
+    # Bans: on_member_ban takes a banned member out of their games at once.
+    wanted.moderation = True
+    return wanted
+
+
+def use_api(base: str | None) -> None:
+    """Send every REST call (webhook-style interaction follow-ups included) to `base` instead of
+    Discord: discord.py builds every request's URL from `discord.http.Route.BASE`, a public
+    class attribute, process-wide. None leaves Discord's own."""
+    if base is not None:
+        Route.BASE = base
 
 
 def discord_clock() -> float:
@@ -77,8 +106,8 @@ class Boardroom(commands.AutoShardedBot):
 
     def __init__(self, config: Config, *, force_sync: bool = False, store: Store | None = None,
                  extensions: tuple[str, ...] = ()) -> None:
-        intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+        use_api(config.discord_api)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
                          tree_cls=BoardroomTree, http_trace=metrics.http_trace(),
                          shard_count=config.shard_count,
@@ -116,6 +145,7 @@ class Boardroom(commands.AutoShardedBot):
         here): the runtime's lower floor, the table keeper on it as the runtime's notifier, the
         runtime's upper floor (play/runtime.py), then the Discord side's clicks and events."""
         parts = Parts.build(store, shards=shares(self.config), clock=discord_clock)
+        metrics.known(tuple(uis()))  # every title's counters start at 0
         keeper = TableKeeper(self, parts)
         runtime = Runtime.build(parts, keeper, self.wait_until_ready)
         house = runtime.house
@@ -193,6 +223,23 @@ class Boardroom(commands.AutoShardedBot):
                 await self.store.close()
                 self.store = None
             log.info("stopped")
+
+
+def startup_line(config: Config, store: Store) -> str:
+    """The line an operator reads first in the log: what runs, on what, how."""
+    before, after = store.schema
+    schema = f"schema {after} (up to date)" if before == after else f"schema {before} -> {after}"
+    if config.shard_count is None:
+        shards = "shards: Discord's recommended count, all in this process"
+    elif config.shard_ids is None:
+        shards = f"shards: all {config.shard_count} in this process"
+    else:
+        shards = f"shards: {','.join(map(str, config.shard_ids))} of {config.shard_count}"
+    workers = (f"{config.render_processes} picture worker processes" if config.render_processes
+               else "pictures drawn in threads")
+    api = f", Discord API via {config.discord_api}" if config.discord_api else ""
+    return (f"Boardroom {build.version()} (revision {build.revision()}) starting: {store.backend} database "
+            f"{store.where}, {schema}, {shards}, {workers}{api}")
 
 
 def shares(config: Config) -> Shards | None:

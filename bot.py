@@ -4,6 +4,9 @@ runs the bot (`app.py` builds it), or hands `--local` to local/.
 
     python bot.py            run (the token comes from DISCORD_TOKEN or a .env file)
     python bot.py --sync     also re-register the slash commands even if they did not change
+    python bot.py --new-database
+                             start with an empty database although the SQLite file that held
+                             games is missing (otherwise that stops the start: store/sqlite/marker.py)
     python bot.py --local    no Discord, no token: the same bot and cogs against a local stand-in,
                              played in a browser on 127.0.0.1 (local/; --db FILE, --port N)
 
@@ -12,21 +15,35 @@ SIGTERM and SIGINT stop it gracefully (service/stop.py) and it exits 0.
 
 from __future__ import annotations
 
-import argparse
-import asyncio
-import logging
+import signal
 import sys
-from pathlib import Path
 
-import aiohttp
-import discord
 
-from app import Boardroom
-from config import NO_TOKEN, Config, ConfigError
-from local import DEFAULT_DB, DEFAULT_PORT
-from service.endpoint import EndpointError
-from service.stop import stop_on_signals
-from store import StartupError, open_store
+def _stopped_while_starting(signum: int, frame: object) -> None:
+    print("Boardroom stopped during start-up (signal); nothing was changed.", file=sys.stderr)
+    raise SystemExit(0)
+
+
+if __name__ == "__main__":
+    # First thing, before the imports below (a second or more on a cold start): as PID 1 of a
+    # container without an init, a signal with no handler is ignored, and `docker stop` would
+    # wait for its SIGKILL. `_stop_starting` takes over once the event loop runs.
+    signal.signal(signal.SIGTERM, _stopped_while_starting)
+
+import argparse  # noqa: E402  (after the handler above, on purpose)
+import asyncio  # noqa: E402
+import logging  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import aiohttp  # noqa: E402
+import discord  # noqa: E402
+
+from app import Boardroom, startup_line  # noqa: E402
+from config import NO_TOKEN, Config, ConfigError  # noqa: E402
+from local import DEFAULT_DB, DEFAULT_PORT  # noqa: E402
+from service.endpoint import EndpointError  # noqa: E402
+from service.stop import stop_on_signals  # noqa: E402
+from store import StartupError, open_store  # noqa: E402
 
 log = logging.getLogger("boardroom")
 
@@ -37,6 +54,8 @@ LOCAL_DB, LOCAL_PORT = DEFAULT_DB, DEFAULT_PORT
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Run the Boardroom Discord bot.")
     parser.add_argument("--sync", action="store_true", help="register the slash commands even if unchanged")
+    parser.add_argument("--new-database", action="store_true",
+                        help="start an empty database although the SQLite file that held games is missing")
     parser.add_argument("--local", action="store_true",
                         help="no Discord: play every game in a browser on 127.0.0.1 (a local stand-in for Discord)")
     parser.add_argument("--db", metavar="FILE", help=f"with --local: the SQLite file games are kept in "
@@ -62,7 +81,10 @@ def main(argv: list[str] | None = None) -> int:
             return local_main(LOCAL_DB, LOCAL_PORT)
         return 2
     try:
-        asyncio.run(_run(config, config.token, force_sync=args.sync))
+        asyncio.run(_run(config, config.token, force_sync=args.sync, new_database=args.new_database))
+    except asyncio.CancelledError:  # a signal during start-up (`_stop_starting`)
+        print("Boardroom stopped during start-up (signal); nothing was changed.", file=sys.stderr)
+        return 0
     except EndpointError as error:
         print(f"Boardroom cannot start: {error}", file=sys.stderr)
         return 2
@@ -87,6 +109,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def local_main(database: str, port: int) -> int:
     """`--local` (local/run.py): imported only here, so the bot on Discord never loads SimCord."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the start-up's handler is not the local page's
     logging.basicConfig(level="WARNING", format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     quiet_voice_warning()
     # SimCord builds connection states of its own without intents (the bot's have the guilds
@@ -124,8 +147,23 @@ def _yes(question: str) -> bool:
         return False
 
 
-async def _run(config: Config, token: str, *, force_sync: bool = False) -> None:
-    store = await open_store(config.database)  # before Discord: a bad database stops us here
+def _stop_starting() -> None:
+    """Until the bot's own graceful stop is in place, SIGTERM or SIGINT end the start at once
+    (a hung PostgreSQL, a slow migration): as PID 1 in a container without an init, a signal
+    with no handler would be ignored and `docker stop` would wait for its SIGKILL."""
+    loop = asyncio.get_running_loop()
+    starting = asyncio.current_task()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(sig, starting.cancel)  # type: ignore[union-attr]
+        except (NotImplementedError, RuntimeError):
+            return
+
+
+async def _run(config: Config, token: str, *, force_sync: bool = False, new_database: bool = False) -> None:
+    _stop_starting()
+    store = await open_store(config.database, new_database=new_database)  # before Discord: a bad database stops here
+    log.info("%s", startup_line(config, store))
     bot = Boardroom(config, force_sync=force_sync, store=store)
     stop_on_signals(bot)
     try:

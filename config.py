@@ -42,6 +42,9 @@ class Config:
     shard_ids: tuple[int, ...] | None = None
     #: Processes that draw pictures (0: threads of this process, as the tests do by default).
     render_processes: int = 0
+    #: Where REST calls go instead of Discord's API (None: Discord): a REST proxy that holds the
+    #: rate limits for every process of the bot, e.g. nirn-proxy's `http://nirn-proxy:8080/api/v10`.
+    discord_api: str | None = None
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, dotenv: bool = True) -> "Config":
@@ -60,6 +63,7 @@ class Config:
             metrics_host=(env.get("BOARDROOM_METRICS_HOST") or "").strip() or "127.0.0.1",
             **shard_settings(env.get("BOARDROOM_SHARDS") or "", env.get("BOARDROOM_SHARD_IDS") or ""),
             render_processes=render_setting(env.get("BOARDROOM_RENDER_PROCESSES") or ""),
+            discord_api=api_setting(env.get("BOARDROOM_DISCORD_API") or ""),
         )
         if config.shard_ids is not None and len(config.shard_ids) < (config.shard_count or 0) \
                 and "://" not in config.database:
@@ -136,6 +140,25 @@ def render_setting(raw: str) -> int:
     if not (value.isascii() and value.isdigit()) or int(value) > 64:
         raise ConfigError(f"BOARDROOM_RENDER_PROCESSES must be a number of processes from 0 to 64, not {value!r}.")
     return int(value)
+
+
+def api_setting(raw: str) -> str | None:
+    """BOARDROOM_DISCORD_API: an http(s) base URL; without a path, Discord's `/api/v10` is added
+    (what discord.py asks of Discord). The proxy sees the bot's token: only plain http on a
+    private network (nirn-proxy speaks no TLS), never across the internet."""
+    value = raw.strip().rstrip("/")
+    if not value:
+        return None
+    try:
+        parts = urlsplit(value)
+        _ = parts.port  # raises on a port that is not a number
+    except ValueError as exc:
+        raise ConfigError(f"BOARDROOM_DISCORD_API is not a valid URL ({exc}); expected e.g. "
+                          "http://nirn-proxy:8080/api/v10.") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise ConfigError(f"BOARDROOM_DISCORD_API must be an http:// or https:// base URL such as "
+                          f"http://nirn-proxy:8080/api/v10, not {value!r}.")
+    return value if parts.path not in ("", "/") else value + "/api/v10"
 
 
 def database_setting(raw: str) -> str:

@@ -27,7 +27,9 @@ class AdminCog(commands.Cog):
     admin = app_commands.Group(name=_l("game-admin", key="core.cmd.admin.name"),
                                description=_l("Run the games of this server (hosts and managers)",
                                               key="core.cmd.admin.description"),
-                               guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
+                               guild_only=True, default_permissions=discord.Permissions(manage_guild=True),
+                               allowed_contexts=app_commands.AppCommandContext(guild=True),
+                               allowed_installs=app_commands.AppInstallationType(guild=True))
 
     def __init__(self, bot: commands.Bot, store: Store, games: GameCache, admin: Admin) -> None:
         self.bot = bot
@@ -58,6 +60,9 @@ class AdminCog(commands.Cog):
     @app_commands.describe(language=_l("Language of new games", key="core.cmd.defaults.language"),
                            pace=_l("Live or slow deadlines", key="core.cmd.defaults.pace"),
                            on_deadline=_l("What happens at a deadline", key="core.cmd.defaults.on_deadline"))
+    @app_commands.rename(language=_l("language", key="core.cmd.defaults.language_name"),
+                         pace=_l("pace", key="core.cmd.defaults.pace_name"),
+                         on_deadline=_l("on_deadline", key="core.cmd.defaults.on_deadline_name"))
     @app_commands.choices(
         language=[app_commands.Choice(name=_l(code, key=f"core.lang.{code}"), value=code) for code in languages()],
         pace=[app_commands.Choice(name=_l(p, key=f"core.pace.{p}"), value=p) for p in settings_mod.PACES],

@@ -47,7 +47,8 @@ def title_choices() -> list[app_commands.Choice[str]]:
 class GameCog(commands.Cog):
     game = app_commands.Group(name=_l("game", key="core.cmd.game.name"),
                               description=_l("Board games at this table", key="core.cmd.game.description"),
-                              guild_only=True)
+                              guild_only=True, allowed_contexts=app_commands.AppCommandContext(guild=True),
+                              allowed_installs=app_commands.AppInstallationType(guild=True))
 
     def __init__(self, bot: commands.Bot, *, store: Store, games: GameCache, house: House, lobbies: Lobbies,
                  keeper: TableKeeper, access: Access, pauser: Pauser, router: Router, digest: Digest) -> None:
@@ -112,6 +113,7 @@ class GameCog(commands.Cog):
     @game.command(name=_l("log", key="core.cmd.log.name"),
                   description=_l("What happened so far in the game here", key="core.cmd.log.description"))
     @app_commands.describe(page=_l("Page (1 is the first; without it, the latest)", key="core.cmd.log.page"))
+    @app_commands.rename(page=_l("page", key="core.cmd.log.page_name"))
     async def log_cmd(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 1000] | None = None) -> None:
         game = await self.store.latest_in(interaction.channel_id or 0)
         if game is None or game.status == "lobby":
@@ -176,6 +178,8 @@ class GameCog(commands.Cog):
 
     @game.command(name=_l("stats", key="core.cmd.stats.name"),
                   description=_l("Games played and won in this server", key="core.cmd.stats.description"))
+    @app_commands.describe(member=_l("Whose record (without it, yours)", key="core.cmd.stats.member"))
+    @app_commands.rename(member=_l("member", key="core.cmd.stats.member_name"))
     async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
         t = tr_for(interaction)
         who = member or interaction.user
@@ -200,7 +204,10 @@ class GameCog(commands.Cog):
                                     key="core.cmd.prefs.quiet"),
                            timezone=_l("Your time zone (Europe/Madrid, Asia/Tokyo, America/Mexico_City…)",
                                        key="core.cmd.prefs.timezone"))
-    @app_commands.rename(quiet=_l("quiet", key="core.cmd.prefs.quiet_name"),
+    @app_commands.rename(dm_panel=_l("dm_panel", key="core.cmd.prefs.dm_panel_name"),
+                         pings=_l("pings", key="core.cmd.prefs.pings_name"),
+                         digest=_l("digest", key="core.cmd.prefs.digest_name"),
+                         quiet=_l("quiet", key="core.cmd.prefs.quiet_name"),
                          timezone=_l("timezone", key="core.cmd.prefs.timezone_name"))
     async def prefs(self, interaction: discord.Interaction, dm_panel: bool | None = None, pings: bool | None = None,
                     digest: bool | None = None, quiet: str | None = None, timezone: str | None = None) -> None:

@@ -3,29 +3,39 @@ BOARDROOM_METRICS_HOST says otherwise):
 
     GET /healthz   200 {"status": "ok", ...} while the gateway is connected and the database
                    takes a write; 503 with the reason otherwise (and while stopping)
-    GET /metrics   Prometheus' text format (service/metrics.py)
+    GET /metrics   Prometheus' text format (service/metrics.py), always 200: an outage of the
+                   database is a figure (`boardroom_database_writable 0`), never an error page
 
-It runs on the bot's event loop (aiohttp, which discord.py already brings), so a health check
-sees the bot as it is: a loop too busy to answer is itself unhealthy.
+It runs on the bot's event loop (service/http.py: a bounded server), so a health check sees the
+bot as it is: a loop too busy to answer is itself unhealthy. What the endpoints say is computed at
+most once per FRESH seconds, however many ask: the metrics text is a snapshot, refreshed in a task
+of its own that scrapes share (a scrape waits for it at most SCRAPE_WAIT seconds, then gets the
+previous snapshot); the health write is shared the same way. A flood of requests therefore costs
+the loop only the bytes it writes.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from typing import Any
 
 import discord
-from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST
 
 from . import metrics
+from .http import Reply, Server
 
 log = logging.getLogger(__name__)
 
 #: A database write slower than this counts as not writable (locked, a stalled disk).
 WRITE_TIMEOUT = 5.0
+#: Answers younger than this are served again rather than computed anew.
+FRESH = 1.0
+#: How long a scrape waits for a refresh in progress before it takes the previous snapshot.
+SCRAPE_WAIT = 2.0
 
 
 class EndpointError(RuntimeError):
@@ -55,57 +65,68 @@ class Gateway:
 
 
 class Endpoint:
-    def __init__(self, bot: Any, runner: web.AppRunner, gateway: Gateway) -> None:
+    def __init__(self, bot: Any, server: Server | None, gateway: Gateway | None) -> None:
         self.bot = bot
-        self.runner = runner
+        self.server = server
         self.gateway = gateway
         self.writing: asyncio.Task | None = None  # the last health write, if it has not returned
+        self.written: tuple[float, bool] | None = None  # (when, whether it went through)
+        self.snapshot: bytes | None = None
+        self.snapshot_at = 0.0
+        self.refreshing: asyncio.Task | None = None
 
     @classmethod
     async def start(cls, bot: Any, host: str, port: int) -> "Endpoint":
-        app = web.Application()
-        endpoint = cls(bot, web.AppRunner(app, access_log=None), Gateway(bot))
-        app.router.add_get("/healthz", endpoint.healthz)
-        app.router.add_get("/metrics", endpoint.metrics)
-        await endpoint._listen(host, port)
+        endpoint = cls(bot, None, Gateway(bot))
+        endpoint.server = Server({"/healthz": endpoint.healthz, "/metrics": endpoint.metrics})
+        try:
+            await endpoint.server.start(host, port)
+        except OSError as exc:
+            raise EndpointError(f"cannot listen on {host}:{port} (BOARDROOM_METRICS_PORT): {exc.strerror or exc}") from None
         log.info("health and metrics on http://%s:%s/healthz and /metrics", host, port)
         return endpoint
 
-    async def _listen(self, host: str, port: int) -> None:
-        await self.runner.setup()
-        try:
-            await web.TCPSite(self.runner, host, port).start()
-        except OSError as exc:
-            await self.runner.cleanup()
-            raise EndpointError(f"cannot listen on {host}:{port} (BOARDROOM_METRICS_PORT): {exc.strerror or exc}") from None
-
     async def stop(self) -> None:
-        await self.runner.cleanup()
+        if self.refreshing is not None:
+            self.refreshing.cancel()
+            await asyncio.gather(self.refreshing, return_exceptions=True)
+        if self.server is not None:
+            await self.server.stop()
+
+    # -- the database: one real write at a time, shared by everyone who asks ------------------
 
     async def database_writable(self) -> bool:
         """A real write. A slow one is never cancelled (cancelling a store write midway would free
         its lock while the transaction still runs): it is left to finish, and until it does the
-        database counts as not writable and no second write is started."""
+        database counts as not writable and no second write is started. Overlapping callers
+        share the write in progress; a result younger than FRESH is reused."""
         store = self.bot.store
         if store is None:
             return False
-        if self.writing is None or self.writing.done():
-            self.writing = asyncio.ensure_future(store.set_meta("health.checked_at", f"{time.time():.0f}"))
-        done, _ = await asyncio.wait({self.writing}, timeout=WRITE_TIMEOUT)
+        if self.written is not None and time.monotonic() - self.written[0] < FRESH:
+            return self.written[1]
+        writing = self.writing
+        if writing is None or writing.done():
+            writing = self.writing = asyncio.ensure_future(store.set_meta("health.checked_at", f"{time.time():.0f}"))
+        # `writing`, not `self.writing`: another caller may start the next write meanwhile.
+        done, _ = await asyncio.wait({writing}, timeout=WRITE_TIMEOUT)
         if not done:
             log.warning("health check: a database write has taken more than %.0fs", WRITE_TIMEOUT)
+            metrics.DATABASE_UP.set(0)
             return False
-        error = self.writing.exception()
+        error = writing.exception()
         if error is not None:  # any failure to write is the answer, not an error of the endpoint
             log.warning("health check: the database refused a write (%s)", error)
-            return False
-        return True
+        self.written = (time.monotonic(), error is None)  # only a finished write's answer is reused
+        metrics.DATABASE_UP.set(int(error is None))
+        return error is None
 
-    async def healthz(self, request: web.Request) -> web.Response:
-        gateway = self.gateway.connected
+    # -- the two pages -------------------------------------------------------------------------
+
+    async def healthz(self) -> Reply:
+        gateway = self.gateway.connected if self.gateway is not None else False
         database = await self.database_writable()
         metrics.GATEWAY_UP.set(int(gateway))
-        metrics.DATABASE_UP.set(int(database))
         stopping = bool(getattr(self.bot, "stopping", False))
         ok = gateway and database and not stopping
         body = {
@@ -113,9 +134,29 @@ class Endpoint:
             "gateway": "connected" if gateway else "disconnected",
             "database": "writable" if database else "not writable",
         }
-        return web.json_response(body, status=200 if ok else 503)
+        return Reply(200 if ok else 503, json.dumps(body).encode(), "application/json")
 
-    async def metrics(self, request: web.Request) -> web.Response:
-        metrics.GATEWAY_UP.set(int(self.gateway.connected))
-        await metrics.refresh(self.bot, discord.utils.utcnow().timestamp())
-        return web.Response(body=metrics.exposition(), headers={"Content-Type": CONTENT_TYPE_LATEST})
+    async def metrics(self) -> Reply:
+        if time.monotonic() - self.snapshot_at >= FRESH or self.snapshot is None:
+            if self.refreshing is None or self.refreshing.done():
+                self.refreshing = asyncio.ensure_future(self.refresh())
+            await asyncio.wait({self.refreshing}, timeout=SCRAPE_WAIT)
+        if self.snapshot is None:  # the first refresh is slow (the database hangs): what is known now
+            self.snapshot = metrics.exposition()
+        return Reply(200, self.snapshot, CONTENT_TYPE_LATEST)
+
+    async def refresh(self) -> None:
+        """Everything /metrics shows, read once, then the text. Any failure of the database is
+        a figure: the counts keep their last values and `boardroom_database_writable` says 0."""
+        if self.gateway is not None:
+            metrics.GATEWAY_UP.set(int(self.gateway.connected))
+        metrics.bot_figures(self.bot)
+        writable = await self.database_writable()
+        if writable:
+            try:
+                await asyncio.wait_for(metrics.refresh(self.bot, discord.utils.utcnow().timestamp()), WRITE_TIMEOUT)
+            except Exception as exc:  # StoreUnavailable, a lost connection, a timeout: the figure says it
+                log.warning("metrics: the database figures could not be read (%s)", exc)
+                metrics.DATABASE_UP.set(0)
+        self.snapshot = metrics.exposition()
+        self.snapshot_at = time.monotonic()

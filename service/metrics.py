@@ -8,18 +8,32 @@ from the database.
 
 Names follow Prometheus' conventions: `_total` for counters (added by the client library),
 `_seconds` for durations. The process collectors of prometheus-client (memory, CPU, open files)
-come with the default registry.
+come with the default registry. No `_created` series (a timestamp per labelled child that doubles
+the series and that Prometheus does not use), and every labelled counter starts at 0 for the labels
+it is known to take (`known`), so a rate over a series that has not moved yet is 0, not absent.
 """
 
 from __future__ import annotations
 
+import math
+import platform
+from importlib import metadata
 from typing import Any
 
 import aiohttp
-from prometheus_client import REGISTRY, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import REGISTRY, Counter, Gauge, Histogram, Info, disable_created_metrics, generate_latest
+
+from . import build
 
 #: A timer due longer ago than this is overdue: the scheduler is behind, or its work keeps failing.
 OVERDUE_AFTER = 60.0
+#: The HTTP statuses Discord answers errors with that an operator watches (plus "network").
+KNOWN_HTTP_ERRORS = ("400", "401", "403", "404", "429", "500", "502", "503", "504", "network")
+ANSWER_KINDS = ("command", "click", "form")
+RESULTS = ("applied", "refused")
+CROSSING_WAYS = ("sent", "taken")
+
+disable_created_metrics()
 
 ACTIONS = Counter("boardroom_actions", "Actions the house was asked to apply, by title and result "
                   "(applied, refused by the rules)", ["title", "result"])
@@ -48,6 +62,37 @@ GATEWAY_UP = Gauge("boardroom_gateway_connected", "1 while the Discord gateway i
 LISTENING = Gauge("boardroom_crossing_listening", "1 while this process hears moves other processes make in its "
                   "games (only when processes share the shards)")
 DATABASE_UP = Gauge("boardroom_database_writable", "1 if the last health check could write to the database")
+GUILDS = Gauge("boardroom_guilds", "Servers this process's shards are in")
+LATENCY = Gauge("boardroom_gateway_latency_seconds", "The gateway's heartbeat latency, by shard", ["shard"])
+BUILD = Info("boardroom_build", "What runs: Boardroom's version and source revision, Python, discord.py")
+BUILD.info({"version": build.version(), "revision": build.revision(), "python": platform.python_version(),
+            "discord_py": metadata.version("discord.py")})
+
+
+def known(titles: list[str] | tuple[str, ...]) -> None:
+    """Every labelled counter's known children at 0 (the titles come from the caller: this
+    module knows no game)."""
+    for title in titles:
+        for result in RESULTS:
+            ACTIONS.labels(title, result)
+    for status in KNOWN_HTTP_ERRORS:
+        HTTP_ERRORS.labels(status)
+    for kind in ANSWER_KINDS:
+        ANSWER_SECONDS.labels(kind)
+    for way in CROSSING_WAYS:
+        CROSSING.labels(way)
+
+
+def bot_figures(bot: Any) -> None:
+    """What the Discord client knows without asking anyone: servers, latency per shard."""
+    guilds = getattr(bot, "guilds", None)
+    if guilds is not None:
+        GUILDS.set(len(guilds))
+    latencies = getattr(bot, "latencies", None) or []
+    LATENCY.clear()  # shards that went away show no stale row
+    for shard, seconds in latencies:
+        if math.isfinite(seconds):  # no heartbeat yet: inf or nan, no figure
+            LATENCY.labels(str(shard)).set(seconds)
 
 
 def action(title: str, result: str) -> None:

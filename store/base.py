@@ -42,6 +42,11 @@ class Store(abc.ABC):
 
     #: Where the backend's numbered migrations live (store/migrations/<backend>/NNNN_name.sql).
     migrations: Path
+    #: For the start-up line: the backend ("SQLite", "PostgreSQL"), where the database is (never
+    #: a password), and the schema version found at start-up and the one after its migrations.
+    backend: str = "?"
+    where: str = "?"
+    schema: tuple[int, int] = (0, 0)
 
     # -- games ------------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -30,6 +31,37 @@ PASSING_CLASSES = ("08", "53", "57", "58")
 PASSING_STATES = ("25006", "40001", "40P01")
 #: Serialises migrations of several processes starting at once (any constant works).
 MIGRATION_LOCK = 0x626F617264  # "board"
+#: How long a connection may take to open: an unresponsive server (a stopped VM, a firewall that
+#: drops packets) is reported after this, not after asyncpg's default of 60 s.
+CONNECT_TIMEOUT = 10.0
+#: SQLSTATE of "permission denied" (insufficient_privilege).
+NO_RIGHTS = "42501"
+
+log = logging.getLogger("store")
+
+
+class OneLine(logging.Filter):
+    """asyncpg's pool logs a full traceback (about 30 lines) each time it fails to reconnect
+    during an outage (attempts 1, 2, 4... 60 s apart): the reason fits on the line itself."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[1] is not None:
+            exc = record.exc_info[1]
+            record.msg = f"{record.getMessage()} ({exc.__class__.__name__}: {exc})"
+            record.args = ()
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
+_ONE_LINE = OneLine()
+
+
+def short_reconnect_lines() -> None:
+    """Install `OneLine` on asyncpg's pool logger (once; logging's public filter API)."""
+    pool_log = logging.getLogger("asyncpg.pool")
+    if _ONE_LINE not in pool_log.filters:
+        pool_log.addFilter(_ONE_LINE)
 
 
 def passing_reason(exc: BaseException) -> str | None:
@@ -68,8 +100,10 @@ class _Statements(Statements):
 
 
 class PostgresDatabase(Database):
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, schema: tuple[int, int] = (0, 0)) -> None:
         self.pool = pool
+        #: The schema version found at start-up and the one after the migrations.
+        self.schema = schema
         self.outage = Outage()
         self._any = _Statements(pool)  # a pool runs a statement on any free connection
 
@@ -111,27 +145,41 @@ class PostgresDatabase(Database):
         await self.pool.close()
 
 
+def unreachable(where: str, exc: BaseException) -> StartupError:
+    """The one line for a server that cannot be reached or refuses us."""
+    if isinstance(exc, asyncio.TimeoutError):
+        why = (f"it did not answer within {CONNECT_TIMEOUT:.0f} s: check that the server runs and that the host "
+               "and port are right (a firewall that drops packets looks like this)")
+    else:
+        why = f"{exc.__class__.__name__}: {exc}"
+    return StartupError(f"Cannot connect to PostgreSQL at {where} ({why}). Check BOARDROOM_DB and that the server "
+                        "runs.")
+
+
 async def connect(url: str, where: str, migrations: Path, *, max_size: int = 10) -> PostgresDatabase:
     """A pool on `url`, migrated; a `StartupError` says why it cannot be used."""
+    short_reconnect_lines()
     try:
         pool = await asyncpg.create_pool(url, min_size=1, max_size=max_size, init=_codecs, reset=_no_reset,
-                                         max_inactive_connection_lifetime=0)
+                                         max_inactive_connection_lifetime=0, timeout=CONNECT_TIMEOUT)
     except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError, ValueError) as exc:
-        raise StartupError(f"Cannot connect to PostgreSQL at {where} ({exc.__class__.__name__}: {exc}). Check "
-                           "BOARDROOM_DB and that the server runs.") from None
+        raise unreachable(where, exc) from None
     try:
-        await migrate(pool, where, migrations)
+        schema = await migrate(pool, where, migrations)
     except BaseException:
         pool.terminate()
         raise
-    return PostgresDatabase(pool)
+    return PostgresDatabase(pool, schema)
 
 
-async def migrate(pool: asyncpg.Pool, where: str, folder: Path) -> None:
+async def migrate(pool: asyncpg.Pool, where: str, folder: Path) -> tuple[int, int]:
     """All pending migrations in one transaction, under an advisory lock so that processes
-    starting together migrate once: a failure leaves the database exactly as it was."""
+    starting together migrate once: a failure leaves the database exactly as it was. The
+    schema versions before and after. (No automatic backup here, unlike SQLite's: the bot has no
+    pg_dump of its own; the migration is one transaction, and docs/OPERATIONS.md says to pg_dump
+    before an upgrade.)"""
     async with pool.acquire() as conn:
-        current, name = 0, "?"
+        current, name, pending = 0, "?", []
         try:
             async with conn.transaction():
                 await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
@@ -143,11 +191,23 @@ async def migrate(pool: asyncpg.Pool, where: str, folder: Path) -> None:
                     await conn.execute(path.read_text(encoding="utf-8"))
                     await conn.execute("DELETE FROM schema_version")
                     await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
+                    log.info("migration %s applied to %s", name, where)
         except asyncpg.PostgresError as exc:
+            if getattr(exc, "sqlstate", None) == NO_RIGHTS:
+                raise MigrationFailed(
+                    f"The PostgreSQL role of BOARDROOM_DB may not change the schema of {where} ({exc}); nothing was "
+                    "changed. Make that role the database's owner (ALTER DATABASE ... OWNER TO ...), or grant it "
+                    "CREATE on the schema public (GRANT CREATE ON SCHEMA public TO ...).") from None
+            step = f"Migration {name}" if name != "?" else "Preparing the schema (before any migration)"
             raise MigrationFailed(
-                f"Migration {name} of {where} failed ({exc.__class__.__name__}: {exc}); it was rolled back "
-                f"and the database is unchanged (schema version {current}). Restore a backup or report the "
-                "error.") from None
+                f"{step} of {where} failed ({exc.__class__.__name__}: {exc}); it was rolled back "
+                f"and the database is unchanged (schema version {current}): the previous version of Boardroom "
+                "still runs on it. Report the error.") from None
+    if pending:
+        log.info("the database %s is migrated from schema %d to %d (%d migrations, one transaction)", where,
+                 current, pending[-1][0], len(pending))
+        return current, pending[-1][0]
+    return current, current
 
 
 def redacted(url: str) -> str:

@@ -59,12 +59,15 @@ def _arrays(rows: list[tuple]) -> tuple[list, list, list, list, list]:
 
 class PostgresStore(SQLStore):
     migrations = MIGRATIONS / "postgres"
+    backend = "PostgreSQL"
     GET_SQL = (f"SELECT {GAME_COLUMNS}, (SELECT json_agg(json_build_array(s.seat, s.user_id, s.name, s.is_ai,"
                " s.left_at) ORDER BY s.seat) FROM seats s WHERE s.game_id = games.id) FROM games WHERE id = $1")
 
     def __init__(self, db: PostgresDatabase, url: str) -> None:
         super().__init__(db)
         self._url = url  # the listener's own connection (LISTEN holds one for good)
+        self.where = redacted(url)
+        self.schema = db.schema
 
     @classmethod
     async def connect(cls, url: str, *, max_size: int = 10) -> "PostgresStore":
@@ -120,9 +123,9 @@ class PostgresStore(SQLStore):
     async def integrity(self) -> str:
         """PostgreSQL checks its own pages; what can be asked here is that every running game's
         log reaches its version (the snapshot and the log were written together; a move taken
-        back and its taking back count two versions)."""
+        back and its taking back count two versions). A pruned game's log is in its archive file, not here."""
         rows = await self.db.fetch(
-            "SELECT g.id FROM games g WHERE g.status <> 'lobby'"
+            "SELECT g.id FROM games g WHERE g.status <> 'lobby' AND g.log_archived_at IS NULL"
             " AND g.version <> (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id)"
             " + 2 * (SELECT COUNT(*) FROM undone_actions u WHERE u.game_id = g.id) LIMIT 5")
         return "ok" if not rows else "games whose log does not reach their version: " + ", ".join(

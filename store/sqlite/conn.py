@@ -14,6 +14,7 @@ the commit trigger's "stale" `Lost`; anything else (a bug) propagates as it is.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import re
 import sqlite3
@@ -27,8 +28,12 @@ import aiosqlite
 
 from ..database import Database, Outage, Row, Statements
 from ..errors import Duplicate, Lost, MigrationFailed, StartupError, StoreUnavailable
+from ..files import create_private, permission_hint, tighten, writable
 from ..rows import dumps
 from ..schema import pending_migrations
+from .backup import BackupError, backup, stamp
+
+log = logging.getLogger("store")
 
 PRAGMAS = ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000")
 #: What the shared SQL needs of SQLite: `IS NOT DISTINCT FROM` (3.39) and `->>` (3.38).
@@ -108,8 +113,10 @@ class _Statements(Statements):
 
 
 class SQLiteDatabase(Database):
-    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+    def __init__(self, conn: aiosqlite.Connection, path: Path, schema: tuple[int, int] = (0, 0)) -> None:
         self.path = path
+        #: The schema version found at start-up and the one after the migrations.
+        self.schema = schema
         self.outage = Outage()
         self._conn: aiosqlite.Connection | None = conn
         self._on = _Statements(conn)
@@ -202,6 +209,12 @@ async def connect(path: Path, migrations: Path) -> SQLiteDatabase:
         raise StartupError(f"Boardroom needs SQLite {'.'.join(map(str, NEEDED_VERSION))} or newer; this Python has "
                            f"{sqlite3.sqlite_version}. Use a newer Python build (3.11 from python.org or Debian 12 "
                            "and later have it).")
+    if not writable(path):
+        raise StartupError(f"Cannot write the database {path}. {permission_hint(path)}")
+    # Created 0600 here, before SQLite would create it 0644: it holds every hand and every seed
+    # (its -wal and -shm take the same mode). An older database of ours readable by others is
+    # made private too, once it proved to be one (a file the bot refuses is left as it was).
+    create_private(path)
     try:
         conn = await aiosqlite.connect(str(path), isolation_level=None)
     except sqlite3.Error as exc:
@@ -215,26 +228,46 @@ async def connect(path: Path, migrations: Path) -> SQLiteDatabase:
                 raise StartupError(f"{path} is not an SQLite database (SQLite: {exc}). Point BOARDROOM_DB at "
                                    "Boardroom's database file, or at a new path to start a fresh one.") from None
             raise StartupError(f"Cannot open the database {path} (SQLite: {exc}).") from None
-        await migrate(conn, path, migrations)
-        return SQLiteDatabase(conn, path)
+        schema = await migrate(conn, path, migrations)
+        loose = [p for p in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")) if tighten(p)]
+        if loose:  # left 0644 by an older version
+            log.warning("the database %s was readable by other users; it is now private to its owner (0600)", path)
+        return SQLiteDatabase(conn, path, schema)
     except BaseException as exc:
         await conn.close()
         if isinstance(exc, (StartupError, StoreUnavailable)):
             raise
         if isinstance(exc, sqlite3.Error):
-            raise StartupError(f"Cannot open the database {path} (SQLite: {exc}).") from None
+            hint = f" {permission_hint(path)}" if (getattr(exc, "sqlite_errorcode", 0) & 0xFF) == 8 else ""
+            raise StartupError(f"Cannot open the database {path} (SQLite: {exc}).{hint}") from None
         raise
 
 
-async def migrate(conn: aiosqlite.Connection, path: Path, folder: Path) -> int:
+async def backup_before_migrating(path: Path, target: int) -> Path:
+    """A copy of the database as it is, beside it, before any migration touches it: the way back
+    if the new version misbehaves (docs/OPERATIONS.md, "Rollback"). Said in the log once the
+    migration is committed; removed if the migration fails (the database is then unchanged, and
+    a refused start leaves nothing behind)."""
+    dest = path.with_name(f"{path.name}.before-v{target}-{stamp()}")
+    try:
+        await asyncio.to_thread(backup, path, dest)
+    except BackupError as exc:
+        raise StartupError(f"Cannot back up the database before migrating it ({exc}); nothing was changed. Free "
+                           "some disk space beside the database, or back it up yourself and try again.") from None
+    return dest
+
+
+async def migrate(conn: aiosqlite.Connection, path: Path, folder: Path) -> tuple[int, int]:
     """Every pending migration in one transaction: a failure leaves the database exactly as it
     was. Foreign keys are off meanwhile (SQLite's documented way to rebuild a table others refer
     to: dropping the old one would otherwise cascade to its children; the pragma only takes
-    effect outside a transaction) and checked before COMMIT."""
+    effect outside a transaction) and checked before COMMIT. A database that has a schema is
+    backed up first. The schema versions before and after."""
     ((current,),) = await conn.execute_fetchall("PRAGMA user_version")
     pending = pending_migrations(folder, current, f"The database {path}")
     if not pending:
-        return current
+        return current, current
+    saved = await backup_before_migrating(path, pending[-1][0]) if current > 0 else None
     name = "?"
     await conn.execute("PRAGMA foreign_keys=OFF")
     try:
@@ -246,19 +279,28 @@ async def migrate(conn: aiosqlite.Connection, path: Path, folder: Path) -> int:
             for statement in split_sql(script.read_text(encoding="utf-8")):
                 await conn.execute(statement)
             await conn.execute(f"PRAGMA user_version={number}")
+            log.info("migration %s applied to %s", name, path)
         broken = await conn.execute_fetchall("PRAGMA foreign_key_check")
         if broken:
             raise sqlite3.IntegrityError(f"foreign keys broken: {list(broken)[:3]}")
         await conn.execute("COMMIT")
-    except sqlite3.Error as exc:
+    except BaseException as exc:
         if conn.in_transaction:
             await conn.rollback()
+        if saved is not None:
+            saved.unlink(missing_ok=True)
+        if not isinstance(exc, sqlite3.Error):
+            raise
         raise MigrationFailed(
             f"Migration {name} of {path} failed ({exc}); it was rolled back and the database is unchanged "
-            f"(schema version {current}). Restore a backup or report the error.") from None
+            f"(schema version {current}): the previous version of Boardroom still runs on it. Report the error.") from None
     finally:
         await conn.execute("PRAGMA foreign_keys=ON")
-    return pending[-1][0]
+    if saved is not None:
+        log.info("backed up the database before migrating it from schema %d: %s", current, saved)
+    log.info("the database %s is migrated from schema %d to %d (%d migrations, one transaction)", path, current,
+             pending[-1][0], len(pending))
+    return current, pending[-1][0]
 
 
 def split_sql(script: str) -> list[str]:

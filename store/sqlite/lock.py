@@ -17,6 +17,7 @@ import threading
 from pathlib import Path
 
 from ..errors import AlreadyRunning, StartupError
+from ..files import open_private, permission_hint
 
 _held: dict[str, list[int]] = {}  # lock path -> [fd, stores holding it]
 _guard = threading.Lock()
@@ -35,10 +36,10 @@ def acquire(db: Path) -> str:
             _held[key][1] += 1
             return key
         try:
-            fd = os.open(key, os.O_RDWR | os.O_CREAT, 0o644)
+            fd = open_private(path, os.O_RDWR)  # 0600: it names the database's folder and the pid
         except OSError as exc:
-            raise StartupError(f"Cannot create the lock file {key} beside the database ({exc.strerror}): check "
-                               "that the folder exists and is writable.") from None
+            raise StartupError(f"Cannot create the lock file {key} beside the database ({exc.strerror}). "
+                               f"{permission_hint(path)}") from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

@@ -15,31 +15,53 @@ from typing import Any
 
 from ..database import Statements
 from ..errors import Lost
-from ..rows import GAME_COLUMNS, Shards, Timer, dumps
+from ..rows import GAME_COLUMNS, GameRow, Shards, Timer, dumps
 from ..schema import MIGRATIONS
 from ..sql import TIMER_COLUMNS, SQLStore, shard_sql, timer_of
-from . import lock
+from . import lock, marker
 from .conn import SQLiteDatabase, connect
 
 
 class SQLiteStore(SQLStore):
     migrations = MIGRATIONS / "sqlite"
+    backend = "SQLite"
     GET_SQL = (f"SELECT {GAME_COLUMNS}, (SELECT json_group_array(json_array(seat, user_id, name, is_ai, left_at))"
                " FROM (SELECT * FROM seats s WHERE s.game_id = games.id ORDER BY s.seat)) FROM games WHERE id = $1")
 
     def __init__(self, db: SQLiteDatabase, lock_key: str) -> None:
         super().__init__(db)
         self._lock_key = lock_key
+        self.where = str(db.path)
+        self.schema = db.schema
+        self._held = False  # the marker beside the file says it held games (marker.py)
 
     @classmethod
-    async def connect(cls, path: Path) -> "SQLiteStore":
+    async def connect(cls, path: Path, *, new_database: bool = False) -> "SQLiteStore":
         key = lock.acquire(path)
         try:
+            marker.check_missing(path, new_database=new_database)
             db = await connect(path, cls.migrations)
         except BaseException:
             lock.release(key)
             raise
-        return cls(db, key)
+        store = cls(db, key)
+        try:
+            if await db.fetchrow("SELECT 1 FROM games LIMIT 1") is not None:
+                store._note_held()
+        except BaseException:
+            await store.close()
+            raise
+        return store
+
+    def _note_held(self) -> None:
+        if not self._held:
+            marker.note_held(self.db.path)
+            self._held = True
+
+    async def create_lobby(self, **kwargs: Any) -> GameRow:
+        game = await super().create_lobby(**kwargs)
+        self._note_held()  # from the first game on, a missing file is noticed at start-up
+        return game
 
     async def close(self) -> None:
         key, self._lock_key = self._lock_key, ""

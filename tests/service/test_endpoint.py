@@ -28,6 +28,13 @@ def port():
     return free_port()
 
 
+@pytest.fixture(autouse=True)
+def every_answer_fresh(monkeypatch):
+    """These tests read the figures right after the moves that change them: no reuse of an
+    answer computed a moment ago (test_endpoint_load.py tests the reuse)."""
+    monkeypatch.setattr("service.endpoint.FRESH", 0.0)
+
+
 @pytest.fixture
 def simcord_bot(database, port):
     return create_bot(database, metrics_port=port)
@@ -134,12 +141,13 @@ async def test_healthz_says_what_is_wrong(sim, port, monkeypatch):
     async def refuse(*args, **kwargs):
         raise OSError("disk full")
 
+    real = sim.store.set_meta
     monkeypatch.setattr(sim.store, "set_meta", refuse)
     status, body = await get(port, "/healthz")
     assert status == 503 and '"database": "not writable"' in body and '"gateway": "connected"' in body
     # The container's HEALTHCHECK says the same with its exit code.
     assert await asyncio.to_thread(healthcheck.main, {"BOARDROOM_METRICS_PORT": str(port)}) == 1
-    monkeypatch.undo()
+    monkeypatch.setattr(sim.store, "set_meta", real)
     assert await asyncio.to_thread(healthcheck.main, {"BOARDROOM_METRICS_PORT": str(port),
                                                       "BOARDROOM_METRICS_HOST": "0.0.0.0"}) == 0
     assert await asyncio.to_thread(healthcheck.main, {"BOARDROOM_METRICS_PORT": str(free_port())}) == 1
@@ -171,7 +179,7 @@ async def test_a_hanging_database_write_is_not_cancelled_nor_repeated(monkeypatc
         await stalled.wait()
 
     monkeypatch.setattr("service.endpoint.WRITE_TIMEOUT", 0.05)
-    endpoint = Endpoint(SimpleNamespace(store=SimpleNamespace(set_meta=slow)), runner=None, gateway=None)
+    endpoint = Endpoint(SimpleNamespace(store=SimpleNamespace(set_meta=slow)), server=None, gateway=None)
     assert await endpoint.database_writable() is False
     assert await endpoint.database_writable() is False
     assert len(writes) == 1 and not endpoint.writing.cancelled()

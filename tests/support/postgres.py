@@ -90,6 +90,27 @@ def drop_database(database_url: str) -> None:
     _run(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # FORCE: a detached bot's pool may linger
 
 
+def bin_dir() -> Path:
+    """The folder of the server's own programs (pg_dump, pg_restore, psql) in the pgserver wheel."""
+    import pgserver
+
+    return Path(pgserver.__file__).resolve().parent / "pginstall" / "bin"
+
+
+def pause() -> None:
+    """Stop the running server, keeping its files (an outage: `resume` starts it again). Its
+    clients lose their connections at once (a fast shutdown)."""
+    import pgserver
+
+    srv = server()
+    pgserver.pg_ctl(["-w", "-m", "fast", "stop"], pgdata=srv.pgdata, user=srv.system_user)
+
+
+def resume() -> None:
+    """Start the server `pause` stopped, on the same files and socket."""
+    server().ensure_postgres_running()
+
+
 def stop() -> None:
     """Stop the session's server and delete its files."""
     global _server, _root
