@@ -54,17 +54,20 @@ class House:
     # -- applying actions ---------------------------------------------------------------------
 
     async def act(self, game_id: int, seat: int | None, action: dict[str, Any], *, user_id: int | None = None,
-                  version: int | None = None, ai_for: bool = False) -> Result:
+                  version: int | None = None, ai_for: bool = False,
+                  notes: list[tuple[str, dict[str, Any]]] | None = None) -> Result:
         """Apply one action for `seat` (None: the system); a player's move (`user_id`) is
         remembered for taking it back. With `version`, only if the game is still at that version
         (a click drawn for an earlier moment is refused as stale). When another process moved
         the game after this one read it, the move is judged once more on the store's row: a
         cached copy never decides it. `ai_for`: the seat-filler moves for a person whose time ran
-        out; its events say so (`ai_for`: the seat), so the channel never reads it as theirs."""
-        result = await self._act(game_id, seat, action, user_id=user_id, version=version, ai_for=ai_for)
+        out; its events say so (`ai_for`: the seat), so the channel never reads it as theirs.
+        `notes`: house notes told with the move, only once it is committed (a deadline passed)."""
+        result = await self._act(game_id, seat, action, user_id=user_id, version=version, ai_for=ai_for,
+                                 notes=notes)
         if result.kind is Kind.LOST:
             result = await self._act(game_id, seat, action, user_id=user_id, version=version, fresh=True,
-                                     ai_for=ai_for)
+                                     ai_for=ai_for, notes=notes)
         if result.kind is Kind.LOST:
             return Result(Kind.STALE, result.game)
         if result.applied and user_id is not None and seat is not None:
@@ -72,7 +75,8 @@ class House:
         return result
 
     async def _act(self, game_id: int, seat: int | None, action: dict[str, Any], *, user_id: int | None,
-                   version: int | None, fresh: bool = False, ai_for: bool = False) -> Result:
+                   version: int | None, fresh: bool = False, ai_for: bool = False,
+                   notes: list[tuple[str, dict[str, Any]]] | None = None) -> Result:
         games = self.games
         async with games.lock(game_id):
             game = await games.game(game_id, fresh=fresh)
@@ -128,6 +132,8 @@ class House:
         if not owned:
             metrics.crossing("sent")
         else:  # else the owner hears of it and tells
+            for kind, params in notes or []:  # queued with the move, so told with it
+                self.notifier.note(game_id, kind, **params)
             after = obligations(game, state) if outcome is None else set()
             self.notifier.changed(game, missed + events, ping=sorted({seat for _, seat in after - before}))
         return Result(Kind.APPLIED, game, events, before=previous, timers=existing, clock_before=previous_clock)
@@ -146,7 +152,8 @@ class House:
         rng = random.Random(f"{game.seed}/ai/{seat}/{game.version}")
         return game_rules.ai_action(game_rules.view(state, seat), legal, rng)
 
-    async def ai_move(self, game_id: int, seat: int, *, window: str | None = None) -> Result | None:
+    async def ai_move(self, game_id: int, seat: int, *, window: str | None = None,
+                      notes: list[tuple[str, dict[str, Any]]] | None = None) -> Result | None:
         """The seat-filler's move for `seat` (a seat it plays; or, `window`, a person's whose time
         ran out in that window)."""
         game = await self.games.game(game_id)
@@ -160,7 +167,7 @@ class House:
             return None
         if action is None:
             return None
-        result = await self.act(game_id, seat, action, version=version, ai_for=window is not None)
+        result = await self.act(game_id, seat, action, version=version, ai_for=window is not None, notes=notes)
         if result.kind is Kind.REFUSED:  # a seat-filler bug must not stall the table
             log.error("AI move %s refused in game %s: %s", action, game_id, result.error)
         return result

@@ -129,7 +129,8 @@ def plan(game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
             was = duties[ref].payload if ref in duties else {}
             clock = timing.person_clock(game, seat, conf, daily.get(seat), lapse=lapse)
             due, payload = timing.duty(float(was.get("opened", t)), length, timing.bank_left(game, seat, conf),
-                                       clock, conf, int(was.get("n", 0)), bool(was.get("out", False)), w.kind)
+                                       clock, conf, int(was.get("n", 0)), bool(was.get("out", False)), w.kind,
+                                       was, t)
             out.append(("duty", ref, due, payload))
     for seat in sorted(ai_seats):
         if game_rules.legal(state, seat):

@@ -75,11 +75,21 @@ def floor_of(allowance: float, conf: dict[str, Any]) -> float:
 
 
 def duty(opened: float, allowance: float, bank: float, clock: Quiet, conf: dict[str, Any], sent: int,
-         out: bool, kind: str) -> tuple[float, dict[str, Any]]:
-    """An obligation's row: when it is due next (a reminder or the deadline) and its payload."""
+         out: bool, kind: str, was: dict[str, Any] | None = None, t: float | None = None) -> tuple[float, dict[str, Any]]:
+    """An obligation's row: when it is due next (a reminder or the deadline) and its payload.
+    `was`: the row's payload so far. When the host changes the window's length while it is open,
+    it runs again from now (`t`) with the new length, but never ends later than it would have."""
     floor = floor_of(allowance, conf)
+    was = was or {}
+    restarted = "allow" in was and was["allow"] != floor and t is not None
+    if restarted:
+        assert t is not None
+        opened = t
     until = clock.after(opened, floor) if floor else None  # the allowance ends
     end = clock.after(opened, floor + bank) if floor and not out else None  # the bank ends too
+    if restarted and end is not None and was.get("end") is not None:
+        end = min(end, float(was["end"]))
+        until = min(until, end) if until is not None else None
     every = int(conf.get("reminder") or 0)
     reminder = None
     if every > 0 and sent < MAX_REMINDERS and not out:  # once out of time, nobody is reminded again
@@ -92,7 +102,7 @@ def duty(opened: float, allowance: float, bank: float, clock: Quiet, conf: dict[
         if end is not None and reminder >= end:
             reminder = None
     due = min([x for x in (reminder, end) if x is not None], default=NEVER)
-    payload = {"kind": kind, "opened": opened, "n": sent, "out": out, "until": until, "end": end}
+    payload = {"kind": kind, "opened": opened, "n": sent, "out": out, "until": until, "end": end, "allow": floor}
     return due, payload
 
 
