@@ -61,6 +61,8 @@ class Duties:
         seat, end = found[1], timer.payload.get("end")
         if end is not None and not timer.payload.get("out") and self.clock() >= float(end) - 1:
             await self.time_out(timer, game, window, seat)
+        elif timer.payload.get("news") and self.clock() >= float(timer.payload.get("told") or 0) + timing.NEWS_EVERY - 1:
+            await self.tell_news(timer, game, window, seat)
         else:
             await self.remind(timer, game, window, seat)
 
@@ -79,6 +81,15 @@ class Duties:
             return
         self.alarm.ring()
         self.notifier.remind(game.id, [seat])
+
+    async def tell_news(self, timer: Timer, game: GameRow, window: Window, seat: int) -> None:
+        """Answers came in for the seat since its last call, an hour ago: call it now."""
+        was = {**timer.payload, "news": False, "told": self.clock()}
+        due, payload = await self.next_due(game, window, seat, was, int(timer.payload.get("n", 0)),
+                                           out=bool(timer.payload.get("out")))
+        if await self.store.consume_timer(timer, rearm_at=due, payload=payload):
+            self.alarm.ring()
+            self.notifier.changed(game, [], ping=[], news=[seat])
 
     async def playing(self, game: GameRow, seat: int, now: float) -> bool:
         """Did the seat's person move in this game in the last few minutes?"""

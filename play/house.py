@@ -25,7 +25,7 @@ from .away import Away
 from .crossing import Crossing
 from .duties import answering
 from .games import GameCache
-from .plan import Plan, Planner, obligations, owing, rules
+from .plan import Plan, Planner, news_of, obligations, owing, rules
 from .ports import Clock, Notifier, Ready
 from .result import Kind, Result, outcome_json
 from .settings import paused
@@ -108,7 +108,9 @@ class House:
             outcome = game_rules.outcome(state)
             t = self.clock()
             existing = await self.store.timers(game_id)
-            planned = Plan([]) if outcome is not None else await self.planner.timers_after(game, state, existing, t)
+            news = news_of(game, game.state, state, events, seat)
+            planned = Plan([]) if outcome is not None else await self.planner.timers_after(game, state, existing, t,
+                                                                                           news)
             owned = games.owns(game)
             ok = await self.store.commit_action(
                 game_id, expected_version=game.version, seat=seat, user_id=user_id, action=action, events=events,
@@ -135,7 +137,8 @@ class House:
             for kind, params in notes or []:  # queued with the move, so told with it
                 self.notifier.note(game_id, kind, **params)
             after = obligations(game, state) if outcome is None else set()
-            self.notifier.changed(game, missed + events, ping=sorted({seat for _, seat in after - before}))
+            self.notifier.changed(game, missed + events, ping=sorted({seat for _, seat in after - before}),
+                                  news=planned.news or [])
         return Result(Kind.APPLIED, game, events, before=previous, timers=existing, clock_before=previous_clock)
 
     # -- the AI seat-filler -------------------------------------------------------------------

@@ -69,10 +69,12 @@ class TableKeeper:
             p = self.pending[game_id] = Pending()
         return p
 
-    def changed(self, game: GameRow, events: list[dict[str, Any]], ping: list[int]) -> None:
+    def changed(self, game: GameRow, events: list[dict[str, Any]], ping: list[int],
+                news: list[int] | tuple[int, ...] = ()) -> None:
         p = self._pending(game.id)
         p.events.extend(events)
         p.ping.update(ping)
+        p.news.update(news)
         self._ensure(game.id)
 
     def note(self, game_id: int, kind: str, **params: Any) -> None:
@@ -228,7 +230,7 @@ class TableKeeper:
         if channel is None:
             return
         refused: list[str] = []
-        calling = set(p.ping | p.remind)
+        calling = set(p.ping | p.remind | p.news)
         turn_passes = bool(p.ping) and game.status == "active"
         try:
             if turn_passes and await self.distance(game, channel) > SCREEN:

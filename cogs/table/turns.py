@@ -100,6 +100,15 @@ class Turns:
         return lines
 
     @staticmethod
+    def call_kind(p: Pending, seat: int) -> str:
+        """What the call says first: a new obligation, news for a waiting decision, a reminder."""
+        if p.overdue and seat in p.remind:
+            return "overdue"
+        if seat in p.ping:
+            return "act"
+        return "news" if seat in p.news else "reminder"
+
+    @staticmethod
     def deadline_line(game: GameRow, params: dict[str, Any], names: list[str], t: Translator) -> str:
         seats = list(params.get("seats") or params["window"].seats)
         what = t(f"{game.title}.timer.{params['window'].kind}")
@@ -112,7 +121,7 @@ class Turns:
         if game.status != "active" or game.state is None:
             return {}, []
         humans = {s.seat for s in game.seats if not s.ai_plays}
-        who = sorted((p.ping | p.remind) & humans)
+        who = sorted((p.ping | p.remind | p.news) & humans)
         ui = ui_for(game.title)
         public = ui.game.view(game.state, None)
         mentions: list[discord.Object] = []
@@ -134,13 +143,12 @@ class Turns:
             todo = todo or t("core.ping.your_move_plain")
             if todo[-1] not in ".!?。！？…":
                 todo += t("core.ping.stop")
-            key = "overdue" if p.overdue and seat in p.remind else ("reminder" if seat in p.remind and seat not in p.ping
-                                                                    else "act")
+            key = self.call_kind(p, seat)
             line = t(f"core.ping.{key}", who=name, todo=todo)
             line += await self.time_left(game, seat, t)
             if seat in away:  # pinged all the same: they may look in while away
                 line += " " + t("seat.away.tag", when=f"<t:{int(away[seat])}:f>")
-            lines[seat] = ("⏰ " if key != "act" else "🔔 ") + line
+            lines[seat] = ("🔔 " if key in ("act", "news") else "⏰ ") + line
         return lines, mentions
 
     async def time_left(self, game: GameRow, seat: int, t: Translator) -> str:

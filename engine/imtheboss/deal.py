@@ -244,7 +244,8 @@ class DealMixin:
                  "ask": ask, "state": "pending"}
         deal["offers"].append(offer)
         self._answered(deal, seat)
-        ev.append(self._offer_event("offered", offer, deal))
+        # `tell`: news for the boss, whose decision waits on the offers (the bot calls them).
+        ev.append(self._offer_event("offered", offer, deal, tell=[deal["boss"]]))
 
     @staticmethod
     def _offer_event(type_: str, offer: dict, deal: dict, **extra) -> dict:

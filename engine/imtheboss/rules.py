@@ -360,8 +360,8 @@ class ImTheBoss(TurnMixin, DealMixin, ReactionMixin, CloseMixin, ViewMixin, Game
                 out.append(Window(deal["dl"], "deal", (deal["boss"],)))
                 # Everyone asked owes the boss an offer or a pass (issue 19), in a window of its
                 # own with a shorter deadline than the deal's: at it, the late answer "pass".
-                if deal.get("asked"):
-                    out.append(Window(f"offers:{deal['dl']}", "offers", tuple(deal["asked"])))
+                if deal.get("asked"):  # (they live in the deal: when it ends, they end)
+                    out.append(Window(f"offers:{deal['dl']}", "offers", tuple(deal["asked"]), within=deal["dl"]))
         elif win is None and state["timer"] is not None:
             t = state["timer"]
             seat = state["marker_seat"] if state["phase"] == "marker" else state["active"]
