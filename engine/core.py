@@ -83,6 +83,17 @@ class OptionSpec:
 
 
 @dataclass(frozen=True)
+class OrderSpec:
+    """A standing order a title offers (engine/orders.py). Its text comes from the catalogue:
+    `<title>.order.<key>.label` (with `{amount}` for an amount) and `<title>.order.<key>.help`.
+    `scopes`: "game", and any narrower scope the title binds (`Game.order_scope`)."""
+
+    key: str
+    amount: bool = False
+    scopes: tuple[str, ...] = ("game",)
+
+
+@dataclass(frozen=True)
 class TimerKind:
     """A kind of timed window a title opens. The bot turns it into a wall-clock deadline.
 
@@ -188,6 +199,9 @@ class Game:
     max_players: int = 6
     options: tuple[OptionSpec, ...] = ()
     timers: tuple[TimerKind, ...] = ()
+    #: The standing orders the title offers (engine/orders.py; `_order_answer` says what each
+    #: answers). None by default: a title whose every decision is its own turn needs none.
+    order_specs: tuple[OrderSpec, ...] = ()
     #: Where the state keeps its `Chance` box (every title keeps it at the top level): a move
     #: that drew from it cannot be taken back (see `undoable`).
     chance_key: str = "chance"
@@ -297,7 +311,40 @@ class Game:
         that only that seat may see right now; key "hidden" lists what nobody may see."""
         raise NotImplementedError
 
+    def _order_answer(self, state: State, seat: int, order: dict[str, Any]) -> Action | None:
+        """The move one standing order makes for the seat now (None: it answers nothing open
+        now). The base class checks the move is legal."""
+        return None
+
+    def order_scope(self, state: State, scope: str) -> str | None:
+        """What an order of a narrower scope is bound to now (I'm the Boss!'s "deal": the deal
+        on the table); None when that scope cannot be chosen now."""
+        return "game" if scope == "game" else None
+
     # -- shared helpers -----------------------------------------------------------------------
+
+    def standing_answer(self, state: State, seat: int, orders: list[dict[str, Any]]) -> Action | None:
+        """The move the seat's standing orders make now, if any: the first order still in force
+        (its deal not over) whose answer is a legal move of the seat's."""
+        if not orders or self.outcome(state) is not None:
+            return None
+        legal: list[Action] | None = None
+        for order in orders:
+            scope = order.get("scope", "game")
+            if scope != "game" and self.order_scope(state, scope) != order.get("until"):
+                continue
+            action = self._order_answer(state, seat, order)
+            if action is None:
+                continue
+            legal = self.legal(state, seat) if legal is None else legal
+            if action in legal:
+                return action
+        return None
+
+    def live_orders(self, state: State, orders: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The orders still in force (an order for one deal ends with that deal)."""
+        return [o for o in orders if o.get("scope", "game") == "game"
+                or self.order_scope(state, o.get("scope", "")) == o.get("until")]
 
     def resolve_options(self, seats: int, given: dict[str, Any]) -> dict[str, Any]:
         """Defaults filled in, unknown keys refused, values checked."""

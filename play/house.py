@@ -20,7 +20,7 @@ from engine.core import RuleError
 from service import metrics
 from store import GameRow, Store
 
-from . import settings as settings_mod, timing
+from . import orders as orders_mod, settings as settings_mod, timing
 from .away import Away
 from .crossing import Crossing
 from .duties import answering
@@ -137,7 +137,9 @@ class House:
             for kind, params in notes or []:  # queued with the move, so told with it
                 self.notifier.note(game_id, kind, **params)
             after = obligations(game, state) if outcome is None else set()
-            self.notifier.changed(game, missed + events, ping=sorted({seat for _, seat in after - before}),
+            # A seat whose standing orders answer at once is not called for what they answer.
+            answered = {int(row[1]) for row in planned.rows if row[0] == "order"}
+            self.notifier.changed(game, missed + events, ping=sorted({seat for _, seat in after - before} - answered),
                                   news=planned.news or [])
         return Result(Kind.APPLIED, game, events, before=previous, timers=existing, clock_before=previous_clock)
 
@@ -236,6 +238,26 @@ class House:
             game = await self.games.game(game_id, fresh=True)
             if game is not None and game.status == "active":
                 await self.planner.replan(game)
+
+    async def set_order(self, game_id: int, seat: int, order: dict[str, Any] | None = None, *,
+                        cancel: str | None = None, cancel_all: bool = False) -> RuleError | None:
+        """Set one of the seat's standing orders (or cancel the one keyed `cancel`, or all):
+        None when done, else why not. Private: the table says nothing; if the order answers
+        something open now, the timer loop plays it at once."""
+        async with self.games.lock(game_id):
+            game = await self.games.game(game_id, fresh=True)
+            if game is None or game.status != "active" or game.state is None:
+                return RuleError("core.error.game_over")
+            game_rules = rules(game)
+            try:
+                if order is not None:
+                    clock = orders_mod.set_order(game_rules, game, seat, order)
+                else:
+                    clock = orders_mod.cancel_order(game_rules, game, seat, None if cancel_all else cancel)
+            except RuleError as exc:
+                return exc
+            await self.planner.replan(game, locked=True, clock=clock)
+        return None
 
     async def change_settings(self, game: GameRow, settings: dict[str, Any]) -> None:
         """The host changed the game's settings: open windows keep their running deadlines; new

@@ -13,7 +13,7 @@ import engine
 from engine.core import Game, Window
 from store import GameRow, Store, Timer
 
-from . import settings as settings_mod, timing
+from . import orders as orders_mod, settings as settings_mod, timing
 from .alarm import Alarm
 from .away import Away
 from .games import GameCache
@@ -102,8 +102,9 @@ def plan(game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
     """The game's timers after an action, planned from the state, so they never drift from the
     rules: per person and open window an obligation ("duty", timing.py: its reminders and its
     deadline on the person's own clock), a deadline for each window nobody owes (a pure timer),
-    and a turn for each seat the seat-filler plays that can move. An obligation that ended takes
-    what its person spent beyond the allowance from their time bank. `daily`: the quiet hours of
+    the answer of a person's standing orders (an "order" row, due at once), and a turn for each
+    seat the seat-filler plays that can move. An obligation that ended takes what its person
+    spent beyond the allowance from their time bank. `daily`: the quiet hours of
     the seats' people; `away`: {seat: until} of people away now (the seat-filler plays for them
     if the host chose so)."""
     if settings_mod.paused(game) is not None:
@@ -135,6 +136,10 @@ def plan(game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
                                        clock, conf, int(was.get("n", 0)), bool(was.get("out", False)), w.kind,
                                        was, t)
             out.append(("duty", ref, due, payload))
+    # A person's standing orders answer what they can at once (the timer loop plays it).
+    people = {seat for w in game_rules.windows(state) for seat in w.seats} - ai_seats
+    for seat in orders_mod.answers(game_rules, game, state, people):
+        out.append(("order", str(seat), t, {}))
     for seat in sorted(ai_seats):
         if game_rules.legal(state, seat):
             # Kept while still ahead (others' moves do not push it back); once it has fired,

@@ -70,6 +70,8 @@ class Router:
             Verb.KIND: lambda i, g, a, v, t: admin.settings_click(i, g, Verb.KIND, a, v, t),
             Verb.LENGTH: lambda i, g, a, v, t: admin.settings_click(i, g, Verb.LENGTH, a, v, t),
             Verb.AWAY: lambda i, g, a, v, t: admin.away_click(i, g, v, t),
+            Verb.ORDERS: lambda i, g, a, v, t: admin.orders.open(i, g, t),
+            Verb.ORDER: lambda i, g, a, v, t: admin.orders.click(i, g, a, v, t),
             Verb.HANDOVER: lambda i, g, a, v, t: handover.click(i, g, Verb.HANDOVER, a, v, t),
             Verb.HAND_SEAT: lambda i, g, a, v, t: handover.click(i, g, Verb.HAND_SEAT, a, v, t),
             Verb.HAND_TO: lambda i, g, a, v, t: handover.click(i, g, Verb.HAND_TO, a, v, t),

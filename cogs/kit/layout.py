@@ -23,12 +23,14 @@ from typing import Any
 import discord
 
 from cogs.kit.panel import Button, Panel, Select
-from cogs.kit.views import button_item, layout, select_item
+from cogs.kit.views import button_item, layout, rows_needed, select_item
 
 #: Discord's limits for one Components V2 message.
 MAX_COMPONENTS = 40
 MAX_TEXT = 4000
 MAX_OPTIONS = 25
+#: Action rows a panel may use.
+MAX_ROWS = 5
 
 
 def strip_page(code: str) -> str:
@@ -51,10 +53,21 @@ def split_select(select: Select) -> list[Select]:
     return out
 
 
-def _rows(game: Any, version: int, components: list[Button | Select]) -> list[discord.ui.ActionRow]:
+def expand(components: list[Button | Select]) -> list[Button | Select]:
+    """The components as sent: long selects split."""
     expanded: list[Button | Select] = []
     for comp in components:
         expanded.extend(split_select(comp) if isinstance(comp, Select) else [comp])
+    return expanded
+
+
+def has_room(components: list[Button | Select], more: Button | Select) -> bool:
+    """Whether `more` fits on a panel with these components."""
+    return rows_needed(expand([*components, more])) <= MAX_ROWS
+
+
+def _rows(game: Any, version: int, components: list[Button | Select]) -> list[discord.ui.ActionRow]:
+    expanded = expand(components)
     rows: dict[int, list[Any]] = {}
     taken: set[str] = set()
     for comp, row in zip(expanded, layout(expanded)):

@@ -26,6 +26,7 @@ from cogs.titles.contract import ui_for
 
 from . import away_menu
 from .handover import Handover
+from .orders_menu import OrdersMenu, button as orders_button, offered as orders_offered
 
 
 #: The settings chosen like a window's length, in the settings panel's kind select (never a
@@ -126,6 +127,7 @@ class Admin:
         self.keeper = keeper
         self.access = access
         self.handover = Handover(house.games, seats, keeper, access)
+        self.orders = OrdersMenu(house)
 
     async def menu(self, interaction: discord.Interaction, game: GameRow, t: Translator, edit: bool = False) -> None:
         """The table's ⚙️ button: what this member may do about the game besides playing it
@@ -142,6 +144,8 @@ class Admin:
         lines = [t("core.menu.intro")]
         seated = game.status == "active" and game.seat_of(interaction.user.id) is not None
         if seated:
+            if orders_offered(game):
+                buttons.append(orders_button(t))
             buttons.append(Button(t("core.menu.leave"), house(Verb.LEAVE), "secondary", emoji="🚪", any_version=True))
         if await self.access.can_manage(interaction, game):
             lines.append(t("core.menu.manager"))

@@ -18,6 +18,7 @@ from typing import Any
 from engine.core import Chance, Game, OptionSpec, Outcome, RuleError, TimerKind, Window
 
 from . import ai as _ai
+from . import orders as _orders
 from . import binder as bd
 from . import plays, resolve
 from .data import (
@@ -86,6 +87,11 @@ class FilthyRich(Game):
         TimerKind("audit", 120, 12 * 3600),
         TimerKind("auction", 90, 12 * 3600),
     )
+    order_specs = _orders.SPECS
+
+    def _order_answer(self, state, seat, order):
+        return _orders.answer(state, seat, order)
+
 
     # -- setup ------------------------------------------------------------------------------
 

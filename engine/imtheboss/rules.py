@@ -21,6 +21,7 @@ from typing import Any
 from engine.core import Chance, Game, OptionSpec, Outcome, RuleError, TimerKind, Window
 
 from . import ai as _ai
+from . import orders as _orders
 from .close import CloseMixin
 from .data import (
     CIDX,
@@ -72,6 +73,13 @@ class ImTheBoss(TurnMixin, DealMixin, ReactionMixin, CloseMixin, ViewMixin, Game
         # are in while the boss still has time to decide.
         TimerKind("offers", 900, 24 * 3600),
     )
+    order_specs = _orders.SPECS
+
+    def _order_answer(self, state, seat, order):
+        return _orders.answer(state, seat, order)
+
+    def order_scope(self, state, scope):
+        return _orders.scope(state, scope)
 
     # == set-up ====================================================================================
 
