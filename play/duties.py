@@ -182,14 +182,16 @@ class Duties:
 
 
 def answering(game: GameRow, seat: int, window_id: str) -> list[dict[str, Any]]:
-    """The seat's moves for the window whose time ran out: those that answer it, if any (never a
-    move that answers another window it owes, such as a reaction window open for minutes); else
-    the moves toward answering it that touch no other window (an E-Wars dispatch: the picks
-    before the Confirm)."""
+    """The seat's moves for the window whose time ran out, never one that answers another window
+    it owes (such as a reaction window open for minutes). First those that answer it and leave the
+    seat owing nothing new; else the seat-filler chooses among the moves toward answering it (an
+    E-Wars dispatch: the picks before the Confirm) and the answers that open a new window of the
+    seat's own (I'm the Boss!: proposing a deal ends the turn's window but makes its boss owe the
+    deal; rolling on is as good an answer for a seat no deal pays)."""
     game_rules = rules(game)
     state = game.state or {}
     others = {w for w, s in obligations(game, state) if s == seat and w != window_id}
-    answer, toward = [], []
+    clean, rest = [], []
     for action in game_rules.legal(state, seat):
         trial = dict(state)
         try:
@@ -199,5 +201,5 @@ def answering(game: GameRow, seat: int, window_id: str) -> list[dict[str, Any]]:
         after = {w for w, s in obligations(game, trial) if s == seat}
         if not others <= after:
             continue  # it answers another window
-        (toward if window_id in after else answer).append(action)
-    return answer or toward
+        (clean if after <= others else rest).append(action)
+    return clean or rest

@@ -36,13 +36,6 @@ async def _to_hour(sim, hour: int) -> None:
     await sim.advance(wait if wait > 0 else wait + DAY)
 
 
-async def _run_to(sim, t: float) -> None:
-    """Let virtual time run to `t` half a day at a time (SimCord gives each advance a few seconds
-    of real time, and days of the bot's hourly rounds take longer on a busy machine)."""
-    while sim.env.now().timestamp() < t:
-        await sim.advance(min(DAY / 2, t - sim.env.now().timestamp()))
-
-
 async def test_a_sleeper_with_time_left_is_never_played_for(sim):
     """Defect 1: the seat-filler decided for people who were asleep. ann sleeps 23:00-07:00 UTC;
     her turn opens at 20:00. Her deadline comes after a day of her own clock and her three-day
@@ -65,7 +58,7 @@ async def test_a_sleeper_with_time_left_is_never_played_for(sim):
     # A day of her clock (16 awake hours a day) and three more days of bank: over five days.
     assert end - sim.env.now().timestamp() > 5 * DAY and not quiet.quiet_at(end)
     assert "Then their time bank: 3 days." in sim.channel.history()[-2].content + sim.channel.history()[-1].content
-    await _run_to(sim, end - 60)
+    await sim.advance(end - 60 - sim.env.now().timestamp())
     assert (await sim.game()).version == game.version, "the seat-filler moved for a person with time left"
     mark = len(sim.channel.history())
     await sim.advance(120)

@@ -7,7 +7,6 @@ AI games; and a sentinel leak test that is shown not to be vacuous."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import time
 
@@ -253,7 +252,7 @@ def test_leak_check_is_not_vacuous():
         harness.assert_no_leak(_LeakyFaceDown(), state)
 
 
-@pytest.mark.skipif(not os.environ.get("BOARDROOM_SLOW"), reason="long fuzz run: set BOARDROOM_SLOW=1")
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_many_random_games(seats):
     for seed in range(60):
