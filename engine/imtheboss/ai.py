@@ -237,7 +237,10 @@ def _as_boss(view: dict, legal: list[dict], me: int, rng: random.Random) -> dict
     need = _needed(deal)
     close = _pick(legal, type="close")
     if close is not None:
-        return close
+        # Under the 2-player rules the close pays each rival investor used a share: my own
+        # clan card for that clan keeps the share (issue 26), when it is worth more than a card.
+        saving = _own_card_saving(view, legal, me) if view["shared"] else None
+        return saving or close
     # my own clan cards for what is missing (free but for the card)
     for a in legal:
         if a["type"] == "play_clan" and a["clan"] in need:
@@ -267,6 +270,27 @@ def _as_boss(view: dict, legal: list[dict], me: int, rng: random.Random) -> dict
     # than sit on the deal until its deadline (issue 19)
     if not deal.get("asked"):
         return _pick(legal, type="fail")
+    return None
+
+
+def _foreign_needed(space: int, own: set[str]) -> int:
+    """How many rival investors a 2-player close must use beside the clans in `own`."""
+    sp = SPACES[space]
+    return sum(1 for c in sp["req"] if c not in own) + sum(max(0, k - len(own & set(pool))) for pool, k in sp["pools"])
+
+
+def _own_card_saving(view: dict, legal: list[dict], me: int) -> dict | None:
+    """A clan card of mine that spares a rival's share at the close, if the share is worth the
+    card (a clan card kept is worth about $2M in later deals)."""
+    deal = view["deal"]
+    share = deal["proceeds"] // INVESTORS[deal["space"]]
+    if share < 2:
+        return None
+    own = {s["clan"] for s in deal["sources"] if s["owner"] == me}
+    base = _foreign_needed(deal["space"], own)
+    for a in legal:
+        if a["type"] == "play_clan" and _foreign_needed(deal["space"], own | {a["clan"]}) < base:
+            return a
     return None
 
 
