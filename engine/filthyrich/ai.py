@@ -21,10 +21,35 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from . import race
 from . import score as S
 from . import value as V
-from .data import ASSETS, BUSINESSES, LUXURIES, LUXURIES_TO_WIN, kind
+from .data import ASSETS, BUSINESSES, DISCARD_GAIN, LUXURIES, LUXURIES_TO_WIN, kind
 from .value import View
+
+#: The tax-doubling luxury is raced for only while a zero costs the seat this much or less.
+DOUBLING_TAX_LIMIT = 2
+
+
+def _race_buy(view: View, buys: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """In a race (race.threat), the cheapest luxury that keeps the reserve: luxuries are bought
+    as soon as the taxes allow, income or not, and the cheap ones are those the rusher needs."""
+    when = race.threat(view)[1]
+    if when > race.RACE_ROUNDS:
+        return None
+    deny = race.denial(view)
+    if deny is not None:  # it wins at its next turn otherwise: every dollar goes to stop it
+        return next((a for a in buys if a["luxury"] == deny), None)
+    mine = V.me_of(view)
+    for a in buys:
+        x = a["luxury"]
+        if LUXURIES[x].get("special") == "double_taxes" and mine["tax_per_zero"] > DOUBLING_TAX_LIMIT:
+            continue
+        keep = race.race_keep(view, x)
+        if mine["money"] - LUXURIES[x]["price"] >= keep:
+            return a
+    return None
+
 
 def _turn(view: View, legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     mine = V.me_of(view)
@@ -32,13 +57,16 @@ def _turn(view: View, legal: list[dict[str, Any]], rng: random.Random) -> dict[s
     by_type: dict[str, list[dict[str, Any]]] = {}
     for a in legal:
         by_type.setdefault(a["type"], []).append(a)
-    # 1. luxuries: the winning one at any price; otherwise the cheapest that leaves a reserve
-    #    and, when a good business could be opened this turn, the money to open it.
-    buys = by_type.get("buy_luxury", [])
+    # 1. luxuries: the winning one at any price; in a race, the cheapest it can keep its taxes
+    #    after; otherwise the cheapest that leaves a reserve and, when a good business could be
+    #    opened this turn, the money to open it.
+    buys = sorted(by_type.get("buy_luxury", []), key=lambda a: LUXURIES[a["luxury"]]["price"])
     if buys:
-        buys.sort(key=lambda a: LUXURIES[a["luxury"]]["price"])
         if len(mine["luxuries"]) >= LUXURIES_TO_WIN - 1:
             return buys[0]
+        racing = _race_buy(view, buys)
+        if racing is not None:
+            return racing
         invest = 0
         for a in by_type.get("play", []):
             need = V.opening_need(view, a)
@@ -47,10 +75,12 @@ def _turn(view: View, legal: list[dict[str, Any]], rng: random.Random) -> dict[s
         for a in buys:
             if V.may_buy_luxury(view, a["luxury"], money - LUXURIES[a["luxury"]]["price"] - invest):
                 return a
-    # 2. loans: clear the shark when comfortably rich.
+    # 2. loans: clear the shark when comfortably rich (in a race, only with the luxuries still
+    #    needed paid for as well: a loan taken to race is spent on the race).
+    spare = money - (race.luxuries_cost(view) if race.racing(view) else 0)
     for a in by_type.get("repay", []):
         p = ASSETS[kind(a["asset"])]["params"]
-        if money - p["repay"] >= V.reserve(view) + (5 if p["interest"] else 30):
+        if spare - p["repay"] >= V.reserve(view) + (5 if p["interest"] else 30):
             return a
     # 3. actions: the best play, or discard the least useful card.
     best, best_score = None, -1e9
@@ -58,8 +88,10 @@ def _turn(view: View, legal: list[dict[str, Any]], rng: random.Random) -> dict[s
         s = S.score_play(view, a)
         if s > best_score:
             best, best_score = a, s
+    racing = race.racing(view)
     for a in by_type.get("discard", []):
-        s = 1 - V.keep_value(view, a["card"]) * 0.5
+        # In a race a card is worth the dollar it brings now: the game ends before most pay off.
+        s = DISCARD_GAIN - (0.01 if racing else 0.5) * V.keep_value(view, a["card"])
         if s > best_score:
             best, best_score = a, s
     if best is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import risk
+from . import race, risk
 from .data import ACTIONS, ASSETS, BUSINESSES, LUXURIES, PAGES, SALE_PER_CARD, TAX_PER_MARK, kind
 
 #: Rounds a game lasts, roughly (digest 6: about 9-14); the horizon of an investment is the
@@ -23,10 +23,13 @@ View = dict[str, Any]
 
 
 def horizon(view: View) -> float:
-    """Rolls an investment made now will see (discounted): one per living seat per round left."""
+    """Rolls an investment made now will see (discounted): one per living seat per round left,
+    the rounds left being the usual length of a game, or fewer when a rusher can soon buy its
+    way to three luxuries (race.rounds_left): against a rush, a business that pays back over
+    ten rounds is a loss."""
     alive = sum(1 for s in view["seats"] if s["alive"])
-    rolls = alive * max(2, GAME_ROUNDS - view["round"])
-    return min(36.0, max(6.0, rolls * DISCOUNT))
+    rounds = min(max(2, GAME_ROUNDS - view["round"]), race.rounds_left(view))
+    return min(36.0, max(2.0, alive * rounds * DISCOUNT))
 
 
 # -- reading the view --------------------------------------------------------------------------
@@ -61,6 +64,9 @@ def short(view: View, after: int, **bought: str) -> float:
     """How far a spend leaving `after` dollars falls below the reserve (0: it does not)."""
     return max(0, reserve(view, **bought) - after)
 
+
+#: The weight of a rival's nearness to three luxuries in what hurting it is worth.
+RACE_URGENCY = 3.0
 
 #: A play that leaves less than the reserve scores this much lower per missing dollar (and
 #: never above discarding a card): taxes on other players' rolls are what bankrupts.
@@ -189,9 +195,10 @@ def my_visible_income(view: View, v: int | None = None) -> float:
 
 
 def leader_bonus(view: View, seat: int) -> float:
-    """Hurting the player closest to winning is worth more."""
+    """Hurting the player closest to winning is worth more: luxuries held, money, and how soon
+    it could buy the rest (race.eta)."""
     s = view["seats"][seat]
-    return 1 + 0.5 * len(s["luxuries"]) + s["money"] / 40
+    return 1 + 0.5 * len(s["luxuries"]) + s["money"] / 40 + RACE_URGENCY / (1 + race.eta(view, seat))
 
 
 
