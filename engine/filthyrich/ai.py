@@ -41,6 +41,9 @@ def _race_buy(view: View, buys: list[dict[str, Any]]) -> dict[str, Any] | None:
     if deny is not None:  # it wins at its next turn otherwise: every dollar goes to stop it
         return next((a for a in buys if a["luxury"] == deny), None)
     mine = V.me_of(view)
+    if not race.head_to_head(view) and when > race.URGENT and not mine["businesses"]:
+        return None  # with more players an income (a hit on every seat's roll) outruns a rush
+
     for a in buys:
         x = a["luxury"]
         if LUXURIES[x].get("special") == "double_taxes" and mine["tax_per_zero"] > DOUBLING_TAX_LIMIT:
@@ -51,12 +54,32 @@ def _race_buy(view: View, buys: list[dict[str, Any]]) -> dict[str, Any] | None:
     return None
 
 
+def _sell_to_win(view: View, by_type: dict[str, list[dict[str, Any]]]) -> dict[str, Any] | None:
+    """With two luxuries and the buying still open, the first business to sell when selling
+    some pays for the cheapest third (the win ends the game: what they would earn is moot).
+    The same to buy the luxury a rusher needs to finish at its next turn (race.denial)."""
+    mine = V.me_of(view)
+    if not view["turn"]["may_buy"] or not view["market"]:
+        return None
+    if len(mine["luxuries"]) < LUXURIES_TO_WIN - 1 and race.threat(view)[1] > 0:
+        return None
+    price = min(LUXURIES[x]["price"] for x in view["market"])
+    if mine["money"] >= price:
+        return None
+    sells = V.sell_to_reach(view, price)
+    return next((a for a in by_type.get("sell", []) if sells and a["business"] == sells[0]), None)
+
+
 def _turn(view: View, legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     mine = V.me_of(view)
     money = mine["money"]
     by_type: dict[str, list[dict[str, Any]]] = {}
     for a in legal:
         by_type.setdefault(a["type"], []).append(a)
+    # 0. the win is for sale: businesses sold (free, before acting) pay for the third luxury.
+    sale = _sell_to_win(view, by_type)
+    if sale is not None:
+        return sale
     # 1. luxuries: the winning one at any price; in a race, the cheapest it can keep its taxes
     #    after; otherwise the cheapest that leaves a reserve and, when a good business could be
     #    opened this turn, the money to open it.

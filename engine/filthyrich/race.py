@@ -109,12 +109,15 @@ def rival(view: View, rushers_only: bool = False) -> tuple[int | None, float]:
     return best, when
 
 
+def head_to_head(view: View) -> bool:
+    return sum(1 for s in view["seats"] if s["alive"]) == 2
+
+
 def threat(view: View) -> tuple[int | None, float]:
     """The rusher nearest to three luxuries, and its eta (None, inf: no rush on the table). Two
     players race from the start: the other seat needs only the three cheapest luxuries, and a
     business pays back over more rolls than a two-player game usually has."""
-    alive = sum(1 for s in view["seats"] if s["alive"])
-    return rival(view, rushers_only=alive > 2)
+    return rival(view, rushers_only=not head_to_head(view))
 
 
 def racing(view: View) -> bool:
@@ -190,21 +193,12 @@ def affordable_next(view: View, seat: int) -> list[str]:
 
 
 def denial(view: View) -> str | None:
-    """The luxury to buy now so that the rusher who could finish at its next turn cannot: the
-    cheapest, if buying the cheapest few (all within the seat's money) leaves it short."""
+    """The luxury to buy now against a rusher who could finish at its next turn: the cheapest it
+    needs, if the seat can pay for it. It may stop the rusher alone, or with the seats still to
+    play before it (each one taking the next cheapest); it is a luxury of the seat's own anyway."""
     seat, when = threat(view)
     if seat is None or when > 0:
         return None
-    s = view["seats"][seat]
-    need = LUXURIES_TO_WIN - len(s["luxuries"])
     market = sorted(view["market"], key=lambda x: LUXURIES[x]["price"])
     money = view["seats"][view["me"]]["money"]
-    spent = 0
-    for k, x in enumerate(market):
-        spent += LUXURIES[x]["price"]
-        if spent > money:
-            return None
-        left = [LUXURIES[y]["price"] for y in market[k + 1:k + 1 + need]]
-        if len(left) < need or sum(left) > s["money"]:
-            return market[0]
-    return None
+    return market[0] if market and LUXURIES[market[0]]["price"] <= money else None

@@ -143,7 +143,8 @@ def _attack(view: View, act: dict[str, Any], eff: str, p: dict[str, Any]) -> flo
         t = view["seats"][act["target"]]
         if "lawyer" in V.asset_effects(t):
             return 0.5
-        return min(p["take"], t["money"]) * 1.3 + race.drain_value(view, act["target"], p["take"])
+        taken = min(p["take"], t["money"]) * 1.3 * V.leader_bonus(view, act["target"]) / 2
+        return taken + race.drain_value(view, act["target"], p["take"])
     if eff == "headhunt":
         return 1.8 + 0.1 * view["seats"][act["target"]]["hand"]
     if eff == "price_war":
