@@ -5,6 +5,7 @@ the greedy baseline of bench/greedy.py (one move ahead, best immediate standing)
   (a) first places of ONE seat-filler among greedy seats (target: 3x the fair share);
   (b) first places of ONE greedy seat among seat-fillers (target: half the fair share or less);
   (c) head to head at two players: the seat-filler's wins (Filthy Rich: 60 % or more);
+  (e) the friendly level head to head against the strong one at two players (it should lose);
 and further:
   (d) win share of ONE seat-filler against random seats (uniform random legal moves), with the
     seat-filler's seat rotated round the table; a random seat's fair share is 1/players;
@@ -233,6 +234,15 @@ def _greedy_rows(title: str, n: int, games: int, seed: int, current: Policy) -> 
     return rows
 
 
+def _friendly_rows(title: str, games: int, seed: int, game: Game) -> list[Row]:
+    """(e) the friendly level against the strong one head to head, and its decision time."""
+    friendly = Timed(_at_level(game, "friendly"))
+    share, _ = duel(title, 2, games, friendly, game.ai_action, seed + 40_000)
+    return [Row("ai", f"{title} 2p", "(e) friendly vs strong, 2 players: friendly's wins", 100 * share, None, "%",
+                games, "<50% (weaker)", share < 0.5),
+            dist_row("ai", f"{title} 2p", "seat-filler decision (friendly)", friendly.seconds, p99_max=50)]
+
+
 def _previous_rows(title: str, n: int, games: int, seed: int, current: Policy, prev: str | None,
                    log: Callable[[str], None] | None) -> list[Row]:
     """ONE seat-filler against the previous seat-filler from git on every other seat."""
@@ -297,6 +307,7 @@ def run(titles: tuple[str, ...], games: int, *, seed: int = 7, prev: str | None 
         unfinished = sum(1 for r in results if r.places is None)
         if unfinished:
             rows.append(Row("ai", subject, "games vs random not ended", unfinished, None, "games", games))
+        rows += _friendly_rows(title, games, seed, game)
         rows += _previous_rows(title, n, games, seed, current, prev, log)
         rows += _selfplay_rows(title, n, games, seed, current, log)
         rows.append(dist_row("ai", subject, f"seat-filler decision ({level})", current.seconds, p99_max=50))

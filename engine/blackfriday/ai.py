@@ -21,10 +21,14 @@ from __future__ import annotations
 
 import random
 
+from engine.core import check_level
+
 from .data import BAGS_PER_COLOUR, COLOURS, NC, SUBSIDY_UNIT
 from .prices import move, price_of, up, wsj_steps
 
 SAMPLES = 40
+#: The friendly level's fewer looks at the next adjustment (a rougher idea of where prices go).
+FRIENDLY_SAMPLES = 8
 # Phases of the game by the silver price (not its index, so a re-drawn track keeps them).
 LATE = 65        # silver price from which stock is turned into silver
 BORROW_UNTIL = 42  # silver price below which the AI borrows to buy stock or silver
@@ -56,7 +60,7 @@ def _estimate_bag(view: dict) -> list[float]:
     return [u * coloured / total for u in unseen]
 
 
-def expected_prices(view: dict, rng: random.Random) -> tuple[list[float], float]:
+def expected_prices(view: dict, rng: random.Random, samples: int = SAMPLES) -> tuple[list[float], float]:
     """(expected price of each colour after the next adjustment, chance of a crash)."""
     bag = _estimate_bag(view)
     black = view["bag"]["black"]
@@ -70,7 +74,7 @@ def expected_prices(view: dict, rng: random.Random) -> tuple[list[float], float]
     market = [view["market"][c] for c in COLOURS]
     total = [0.0] * NC
     crashes = 0
-    for _ in range(SAMPLES):
+    for _ in range(samples):
         drawn = [0] * (NC + 1)
         for it in rng.sample(items, k) if k else []:
             drawn[it] += 1
@@ -83,7 +87,7 @@ def expected_prices(view: dict, rng: random.Random) -> tuple[list[float], float]
             if market[c] + drawn[c] == 0:
                 up(cell)
             total[c] += price_of(cell)
-    return [t / SAMPLES for t in total], crashes / SAMPLES
+    return [t / samples for t in total], crashes / samples
 
 
 def _find(legal: list[dict], **want) -> dict | None:
@@ -116,7 +120,11 @@ def _best_colour(view: dict, legal: list[dict], kind: str, table: str, mine, **f
     return max(options, key=lambda a: _table_colour_score(view, a["colour"], table, mine) if a.get("colour") else 0)
 
 
-def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
+def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "strong") -> dict:
+    """The seat-filler's move. The friendly level looks at fewer draws of the next adjustment,
+    skips the special-pass trick and takes any worthwhile move (positive gain) rather than the
+    best; both settle debts first and never make a move they expect to lose money on."""
+    friendly = check_level(level) == "friendly"
     if not legal:
         raise ValueError("no legal action")
     if len(legal) == 1:
@@ -154,11 +162,11 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     if "subsidy" in types and (sp < SUBSIDY_UNTIL or late):
         return types["subsidy"][-1]
 
-    expect, crash = expected_prices(view, rng)
+    expect, crash = expected_prices(view, rng, FRIENDLY_SAMPLES if friendly else SAMPLES)
     ratio = [expect[c] / prices[c] for c in range(NC)]
 
     # The special pass: a 3rd bag of a colour we hold, on the silver table.
-    if "special_pass" in types and not late:
+    if "special_pass" in types and not late and not friendly:
         for a in types["special_pass"]:
             c = COLOURS.index(a["colour"])
             if mine[c] >= 2 and view["tables"]["silver"][a["colour"]] == 2 and ratio[c] > 0.95:
@@ -209,6 +217,9 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     candidates = [(g, a) for g, a in candidates if a is not None]
     if candidates:
         gain, action = max(candidates, key=lambda x: x[0])
+        worthwhile = [a for g, a in candidates if g > 0]
+        if friendly and worthwhile:
+            return rng.choice(worthwhile)
         if gain > 0:
             return action
 

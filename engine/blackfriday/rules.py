@@ -470,8 +470,8 @@ class BlackFriday(Game):
         out["hidden"] = []
         return out
 
-    def ai_action(self, view: dict, legal: list[dict], rng: random.Random) -> dict:
-        return _ai.choose(view, legal, rng)
+    def ai_action(self, view: dict, legal: list[dict], rng: random.Random, level: str = "strong") -> dict:
+        return _ai.choose(view, legal, rng, level)
 
 
 GAME = BlackFriday()

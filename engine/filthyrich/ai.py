@@ -106,17 +106,7 @@ def _turn(view: View, legal: list[dict[str, Any]], rng: random.Random) -> dict[s
         if spare - p["repay"] >= V.reserve(view) + (5 if p["interest"] else 30):
             return a
     # 3. actions: the best play, or discard the least useful card.
-    best, best_score = None, -1e9
-    for a in by_type.get("play", []):
-        s = S.score_play(view, a)
-        if s > best_score:
-            best, best_score = a, s
-    racing = race.racing(view)
-    for a in by_type.get("discard", []):
-        # In a race a card is worth the dollar it brings now: the game ends before most pay off.
-        s = DISCARD_GAIN - (0.01 if racing else 0.5) * V.keep_value(view, a["card"])
-        if s > best_score:
-            best, best_score = a, s
+    best = _action(view, by_type, rng)
     if best is not None:
         return best
     # 4. before rolling: sell to pay interest if needed.
@@ -125,6 +115,28 @@ def _turn(view: View, legal: list[dict[str, Any]], rng: random.Random) -> dict[s
         if sells:
             return {"type": "sell", "business": sells[0]}
     return by_type.get("roll", legal)[0]
+
+
+#: The friendly seat-filler plays any move within this many dollars of its best (never one that
+#: loses money: it stays at or above what a discard brings).
+FRIENDLY_MARGIN = 3.0
+
+
+def _action(view: View, by_type: dict[str, list[dict[str, Any]]], rng: random.Random) -> dict[str, Any] | None:
+    """The best play or discard; the friendly level any of the good ones."""
+    racing = race.racing(view)
+    scored = [(S.score_play(view, a), a) for a in by_type.get("play", [])]
+    # In a race a card is worth the dollar it brings now: the game ends before most pay off.
+    scored += [(DISCARD_GAIN - (0.01 if racing else 0.5) * V.keep_value(view, a["card"]), a)
+               for a in by_type.get("discard", [])]
+    if not scored:
+        return None
+    top = max(s for s, _ in scored)
+    best = next(a for s, a in scored if s == top)
+    if not race.friendly(view):
+        return best
+    good = [a for s, a in scored if s >= top - FRIENDLY_MARGIN and s >= min(top, 0.0)]
+    return rng.choice(good)
 
 
 # -- windows -----------------------------------------------------------------------------------
@@ -175,9 +187,13 @@ def _auction(view: View, legal: list[dict[str, Any]]) -> dict[str, Any]:
     return {"type": "pass"}
 
 
-def choose(view: View, legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+def choose(view: View, legal: list[dict[str, Any]], rng: random.Random, level: str = "strong") -> dict[str, Any]:
+    """The seat-filler's move. The friendly level reads no race (it neither races nor blocks a
+    rush) and plays any good move rather than the best; both keep the reserve and buy the
+    winning luxury, so neither throws a game away."""
     if not legal:
         return {"type": "pass"}
+    view = race.at_level(view, level)
     phase = view["phase"]
     if phase == "turn":
         act = _turn(view, legal, rng)

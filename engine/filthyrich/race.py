@@ -15,6 +15,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from engine.core import check_level
+
 from .data import ACTIONS_PER_TURN, BUSINESSES, LUXURIES, LUXURIES_TO_WIN
 from . import risk
 from .risk import ZERO_CHANCE, sale_of, taxes_ahead
@@ -109,14 +111,31 @@ def rival(view: View, rushers_only: bool = False) -> tuple[int | None, float]:
     return best, when
 
 
+#: Where `at_level` marks the friendly seat-filler's copy of its view (not an engine view key).
+LEVEL_KEY = "_ai_level"
+
+
+def at_level(view: View, level: str) -> View:
+    """The view as the seat-filler of `level` reads it: the friendly one sees no race."""
+    check_level(level)
+    return view if level == "strong" else dict(view, **{LEVEL_KEY: level})
+
+
+def friendly(view: View) -> bool:
+    return view.get(LEVEL_KEY) == "friendly"
+
+
 def head_to_head(view: View) -> bool:
     return sum(1 for s in view["seats"] if s["alive"]) == 2
 
 
 def threat(view: View) -> tuple[int | None, float]:
-    """The rusher nearest to three luxuries, and its eta (None, inf: no rush on the table). Two
-    players race from the start: the other seat needs only the three cheapest luxuries, and a
-    business pays back over more rolls than a two-player game usually has."""
+    """The rusher nearest to three luxuries, and its eta (None, inf: no rush on the table, or a
+    friendly seat-filler, which does not look). Two players race from the start: the other seat
+    needs only the three cheapest luxuries, and a business pays back over more rolls than a
+    two-player game usually has."""
+    if friendly(view):
+        return None, math.inf
     return rival(view, rushers_only=not head_to_head(view))
 
 

@@ -25,9 +25,14 @@ from __future__ import annotations
 
 import random
 
+from engine.core import check_level
+
 from .data import CLANS, INVESTORS, KINDS, SPACE_CLANS, SPACES
 
 KEEP_SHARE = 0.34  # the share of the proceeds a boss wants to keep at least
+#: The friendly level: it keeps less of a deal for itself (pays partners more generously) and
+#: never travels or takes over a rival's deal, but still never fails a deal it can close.
+FRIENDLY_KEEP_SHARE = 0.2
 
 
 def _pick(legal: list[dict], **match) -> dict | None:
@@ -37,7 +42,9 @@ def _pick(legal: list[dict], **match) -> dict | None:
     return None
 
 
-def choose(view: dict, legal: list[dict], rng: random.Random) -> dict | None:
+def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "strong") -> dict | None:
+    """The seat-filler's move (see the module note); `level` "friendly" is the gentler player."""
+    friendly = check_level(level) == "friendly"
     if not legal:
         return None
     me = view["me"]
@@ -52,7 +59,7 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict | None:
     if phase == "discard":
         return _discard(view, legal, me)
     if phase == "deal":
-        return _deal(view, legal, me, rng)
+        return _deal(view, legal, me, rng, friendly)
     return rng.choice(legal)
 
 
@@ -218,21 +225,21 @@ def _short_by(deal: dict) -> int:
 
 # -- the negotiation ----------------------------------------------------------------------------------
 
-def _deal(view: dict, legal: list[dict], me: int, rng: random.Random) -> dict | None:
+def _deal(view: dict, legal: list[dict], me: int, rng: random.Random, friendly: bool = False) -> dict | None:
     deal = view["deal"]
     win = view.get("window")
     if win is not None and win["kind"] == "last_call":
         if deal["boss"] == me:
             return None  # my own call: wait for the others
-        sab = _sabotage(view, legal, me, rng, last_call=True)
+        sab = None if friendly else _sabotage(view, legal, me, rng, last_call=True)
         return sab or _pick(legal, type="pass")
     if deal["boss"] == me:
-        return _as_boss(view, legal, me, rng)
+        return _as_boss(view, legal, me, rng, FRIENDLY_KEEP_SHARE if friendly else KEEP_SHARE)
     # nothing worth offering: say so, so that the boss need not wait for me (issue 19)
-    return _as_other(view, legal, me, rng) or _pick(legal, type="pass")
+    return _as_other(view, legal, me, rng, friendly) or _pick(legal, type="pass")
 
 
-def _as_boss(view: dict, legal: list[dict], me: int, rng: random.Random) -> dict | None:
+def _as_boss(view: dict, legal: list[dict], me: int, rng: random.Random, keep: float = KEEP_SHARE) -> dict | None:
     deal = view["deal"]
     need = _needed(deal)
     close = _pick(legal, type="close")
@@ -251,7 +258,7 @@ def _as_boss(view: dict, legal: list[dict], me: int, rng: random.Random) -> dict
             return a
     P = deal["proceeds"]
     short = max(1, _short_by(deal))
-    budget = (P * (1 - KEEP_SHARE) - deal["accepted_total"]) / short
+    budget = (P * (1 - keep) - deal["accepted_total"]) / short
     pending = sorted((o for o in deal["offers"] if o["state"] == "pending"), key=lambda o: o["usd"])
     accepts = {a["offer"] for a in legal if a["type"] == "accept"}
     for o in pending:
@@ -315,10 +322,10 @@ def _ask(view: dict, deal: dict, src: dict, me: int) -> dict:
     return {"div": k}
 
 
-def _as_other(view: dict, legal: list[dict], me: int, rng: random.Random) -> dict | None:
+def _as_other(view: dict, legal: list[dict], me: int, rng: random.Random, friendly: bool = False) -> dict | None:
     deal = view["deal"]
     need = _needed(deal)
-    sab = _sabotage(view, legal, me, rng, last_call=False)
+    sab = None if friendly else _sabotage(view, legal, me, rng, last_call=False)
     if sab is not None:
         return sab
     if not view["shared"]:
@@ -330,6 +337,8 @@ def _as_other(view: dict, legal: list[dict], me: int, rng: random.Random) -> dic
             if last and min(d["usd"] for d in last) == 0:
                 continue  # refused even for free: leave it
             ask = _ask(view, deal, s, me)
+            if friendly and "div" in ask:
+                ask = {"div": min(1, ask["div"])}  # the friendly level never asks two dividends
             want = {"type": "offer", "src": s["src"], "ask": ask}
             if want in legal:
                 return want
