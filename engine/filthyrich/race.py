@@ -24,7 +24,7 @@ from .risk import ZERO_CHANCE, sale_of, taxes_ahead
 View = dict[str, Any]
 
 #: A rusher this many rounds from three luxuries makes it a race.
-RACE_ROUNDS = 8
+RACE_ROUNDS = 12
 #: ...and this many, an emergency: it could finish within a round or two.
 URGENT = 2
 #: Dollars an action brings a seat that spends it on money: $1 for a discard, more now and then
