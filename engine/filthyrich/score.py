@@ -66,7 +66,7 @@ def _loan(view: View, p: dict[str, Any]) -> float:
     rush it is what buys the luxuries before the rusher does; otherwise a last resort."""
     mine = V.me_of(view)
     money = mine["money"]
-    if race.racing(view) and race.brings_luxury(view, p["gain"]):
+    if race.racing(view) and race.head_to_head(view) and race.brings_luxury(view, p["gain"]):
         # The shark's interest runs until the race is over: my finish with the money, or the
         # rusher's, whichever comes first.
         turns = min(race.eta_with(view, p["gain"]), race.threat(view)[1]) + 1
