@@ -68,6 +68,10 @@ def cheapest(view: View, k: int) -> list[int]:
 def eta(view: View, seat: int) -> float:
     """Rounds until `seat` could hold three luxuries, buying the cheapest as soon as it can pay:
     0 means it can on its next turn; infinite when the market cannot supply them."""
+    return cached(view, ("eta", seat), lambda: _eta(view, seat))
+
+
+def _eta(view: View, seat: int) -> float:
     s = view["seats"][seat]
     if not s["alive"]:
         return math.inf
@@ -100,7 +104,7 @@ def eta_with(view: View, gain: int) -> float:
     me = view["me"]
     seats = list(view["seats"])
     seats[me] = dict(seats[me], money=seats[me]["money"] + gain)
-    return eta(dict(view, seats=seats), me)
+    return eta(dict(view, seats=seats, **{MEMO_KEY: None}), me)
 
 
 def rival(view: View, rushers_only: bool = False) -> tuple[int | None, float]:
@@ -119,10 +123,29 @@ def rival(view: View, rushers_only: bool = False) -> tuple[int | None, float]:
 LEVEL_KEY = "_ai_level"
 
 
+#: Where `at_level` keeps what one decision works out once (etas, the reserve of a purchase):
+#: a turn weighs up to 170 plays, and each asks the same questions.
+MEMO_KEY = "_ai_memo"
+
+
 def at_level(view: View, level: str) -> View:
-    """The view as the seat-filler of `level` reads it: the friendly one sees no race."""
+    """The view as the seat-filler of `level` reads it for one decision: a copy (never the
+    caller's view) with a memo, and the friendly one sees no race."""
     check_level(level)
-    return view if level == "strong" else dict(view, **{LEVEL_KEY: level})
+    out = dict(view, **{MEMO_KEY: {}})
+    if level != "strong":
+        out[LEVEL_KEY] = level
+    return out
+
+
+def cached(view: View, key: Any, compute: Any) -> Any:
+    """compute(), worked out once per decision (views without a memo compute every time)."""
+    memo = view.get(MEMO_KEY)
+    if memo is None:
+        return compute()
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]
 
 
 def friendly(view: View) -> bool:
@@ -140,7 +163,7 @@ def threat(view: View) -> tuple[int | None, float]:
     two-player game usually has."""
     if friendly(view):
         return None, math.inf
-    return rival(view, rushers_only=not head_to_head(view))
+    return cached(view, "threat", lambda: rival(view, rushers_only=not head_to_head(view)))
 
 
 def racing(view: View) -> bool:

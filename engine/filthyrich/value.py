@@ -27,9 +27,12 @@ def horizon(view: View) -> float:
     the rounds left being the usual length of a game, or fewer when a rusher can soon buy its
     way to three luxuries (race.rounds_left): against a rush, a business that pays back over
     ten rounds is a loss."""
-    alive = sum(1 for s in view["seats"] if s["alive"])
-    rounds = min(max(2, GAME_ROUNDS - view["round"]), race.rounds_left(view))
-    return min(36.0, max(2.0, alive * rounds * DISCOUNT))
+    def compute() -> float:
+        alive = sum(1 for s in view["seats"] if s["alive"])
+        rounds = min(max(2, GAME_ROUNDS - view["round"]), race.rounds_left(view))
+        return min(36.0, max(2.0, alive * rounds * DISCOUNT))
+
+    return race.cached(view, "horizon", compute)
 
 
 # -- reading the view --------------------------------------------------------------------------
@@ -49,7 +52,7 @@ def asset_effects(seat: dict[str, Any]) -> list[str]:
 
 def reserve(view: View, **bought: str) -> int:
     """Money to keep back after a voluntary spend (with what it buys): see `risk.reserve`."""
-    return risk.reserve(view, **bought)
+    return race.cached(view, ("reserve", tuple(sorted(bought.items()))), lambda: risk.reserve(view, **bought))
 
 
 def may_buy_luxury(view: View, luxury: str, after: int) -> bool:
