@@ -106,6 +106,8 @@ def _dice(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random,
     patience = 3 + 2 * mine + rng.randint(0, 2)
     if mine and rolls >= patience:
         return ring
+    if mine and rivals and mine >= max(rivals):
+        return ring  # ahead or level: stop now, and take the parent's priority with it
     if mine and rivals and max(rivals) >= mine + 2:
         return ring  # they are getting more than we are: stop the race now
     if not mine and rolls >= 10:
