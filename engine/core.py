@@ -28,6 +28,19 @@ Event = dict[str, Any]
 #: Seat id used for actions the bot applies on nobody's behalf (deadline timeouts).
 SYSTEM = None
 
+#: The seat-filler's strengths (issue 26), weakest first. "strong" plays the best it can;
+#: "friendly" plays plausible but weaker moves and never throws a game away (no move that
+#: loses money for nothing). Catalogue: core.ai_level.<level>, core.ai_level_help.<level>.
+AI_LEVELS = ("friendly", "strong")
+DEFAULT_AI_LEVEL = "strong"
+
+
+def check_level(level: str) -> str:
+    """The level, if it is one of AI_LEVELS; a wrong one is the caller's bug (ValueError)."""
+    if level not in AI_LEVELS:
+        raise ValueError(f"unknown seat-filler level {level!r} (one of {', '.join(AI_LEVELS)})")
+    return level
+
 
 class RuleError(Exception):
     """A refused action. `key` names a message in the title's catalogue, `params` fill it.
@@ -300,10 +313,13 @@ class Game:
         """None while the game runs; the final places and scores once it is over."""
         raise NotImplementedError
 
-    def ai_action(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action | None:
+    def ai_action(self, view: dict[str, Any], legal: list[Action], rng: random.Random,
+                  level: str = DEFAULT_AI_LEVEL) -> Action | None:
         """The seat-filler's choice, from that seat's view and legal actions only. None means
         "wait": allowed only when the seat owes nothing (it is not in `view["to_act"]`), e.g. a
-        seat with nothing to offer in a free-for-all negotiation."""
+        seat with nothing to offer in a free-for-all negotiation. `level` is one of AI_LEVELS
+        (check it with `check_level`); the same (view, legal, rng state, level) gives the same
+        choice."""
         raise NotImplementedError
 
     def secrets(self, state: State) -> dict[str, list[str]]:

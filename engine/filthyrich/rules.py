@@ -455,8 +455,9 @@ class FilthyRich(Game):
 
     # -- AI and secrets ---------------------------------------------------------------------
 
-    def ai_action(self, view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
-        return _ai.choose(view, legal, rng)
+    def ai_action(self, view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random,
+                  level: str = "strong") -> dict[str, Any]:
+        return _ai.choose(view, legal, rng, level)
 
     def secrets(self, st: dict[str, Any]) -> dict[str, list[str]]:
         out = {str(s): list(st["hands"][s]) for s in range(st["n"])}

@@ -414,8 +414,8 @@ class ImTheBoss(TurnMixin, DealMixin, ReactionMixin, CloseMixin, ViewMixin, Game
 
     # == the seat-filler ===========================================================================
 
-    def ai_action(self, view: dict, legal: list[dict], rng: random.Random) -> dict | None:
-        return _ai.choose(view, legal, rng)
+    def ai_action(self, view: dict, legal: list[dict], rng: random.Random, level: str = "strong") -> dict | None:
+        return _ai.choose(view, legal, rng, level)
 
 
 GAME = ImTheBoss()
