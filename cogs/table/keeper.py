@@ -233,7 +233,9 @@ class TableKeeper:
         try:
             if turn_passes and await self.distance(game, channel) > SCREEN:
                 p.repost = True
-            if p.repost:  # the table first, so the call to act is the newest message
+            # The table first, so the call to act is the newest message: when it drifted out
+            # of reach, and at the start of a game (issue 30: the first call sat above it).
+            if p.repost or not game.table_message_id:
                 await self._update_table(game, channel, repost=True)
                 p.repost = False
             await self.turns.tell(game, channel, p)
