@@ -56,7 +56,7 @@ class Router:
         admin, handover = self.admin, self.admin.handover
         return {
             Verb.HAND: lambda i, g, a, v, t: self.open_panel(i, g),
-            Verb.RULES: lambda i, g, a, v, t: self.page_reply(i, pages.rules_page(g.title, pages.page_number(a), t)),
+            Verb.RULES: lambda i, g, a, v, t: self.page_reply(i, pages.rules_page(g.title, pages.page_number(a), t, g)),
             Verb.LOG: self._log,
             Verb.MENU: lambda i, g, a, v, t: admin.menu(i, g, t),
             Verb.PREF: lambda i, g, a, v, t: admin.toggle_pref(i, g, a, t),
