@@ -52,7 +52,9 @@ class TableKeeper:
         self.channels = Channels(bot)
         self.message = TableMessage(bot, store, parts.away, parts.planner, records)
         self.panels = PrivatePanels(bot, store, self.channels, UndoOffer(parts.undo), parts.planner)
-        self.dms = DMPanels(bot, store, records, self.panels, self.channels)
+        #: Who reads which language (play/people.py): what goes to one person follows theirs.
+        self.people = parts.planner.people
+        self.dms = DMPanels(bot, store, records, self.panels, self.channels, self.people)
         self.turns = Turns(store, parts.away, parts.planner)
         self.pending: dict[int, Pending] = {}
         self.tasks: dict[int, asyncio.Task] = {}
