@@ -130,7 +130,8 @@ class House:
         else:  # else the owner hears of it and tells
             after = obligations(game, state) if outcome is None else set()
             self.notifier.changed(game, missed + events, ping=sorted({seat for _, seat in after - before}))
-        return Result(Kind.APPLIED, game, events, before=previous, timers=existing, clock_before=previous_clock)
+        return Result(Kind.APPLIED, game, events, before=previous, timers=existing, clock_before=previous_clock,
+                      filler_next=any(row[0] == "ai" for row in planned.rows))
 
     # -- the AI seat-filler -------------------------------------------------------------------
 
@@ -189,8 +190,12 @@ class House:
         if not done:
             return "core.undo.moved_on"
         log.info("game %s: seat %s took back its move %s", game_id, seat, version)
-        if games.owns(fresh):  # the owner tells its channel (another process's hears the notice)
+        if not games.owns(fresh):  # the owner tells its channel (another process's hears the notice)
+            return None
+        if taken.seen_by_others(len(fresh.seats)):
             self.notifier.note(game_id, "undone", seat=seat)
+        else:  # nobody else saw the move (a secret pick): nobody else hears of its taking back
+            self.notifier.refresh(game_id)
         return None
 
     async def set_away(self, user_id: int, until: float | None) -> int:
