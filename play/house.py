@@ -25,6 +25,7 @@ from .away import Away
 from .crossing import Crossing
 from .duties import answering
 from .games import GameCache
+from .moments import Moments
 from .plan import Plan, Planner, obligations, owing, rules
 from .ports import Clock, Notifier, Ready
 from .result import Kind, Result, outcome_json
@@ -47,6 +48,8 @@ class House:
         self.notifier = notifier
         self.clock = clock
         self.ready = ready
+        #: Since when each obligation is open: a click drawn earlier may still be its player's own.
+        self.moments = Moments()
         self.catching_up: asyncio.Task | None = None  # telling what a crash kept from the channels
         self.closed = False
         self.timers = TimerLoop(self, store, games, planner, away, notifier, clock, planner.alarm, ready)
@@ -124,11 +127,12 @@ class House:
                 game.status, game.result, game.finished_at = "finished", outcome_json(outcome), t
             games.keep(game)
             self.planner.alarm.ring()
+            after = obligations(game, state) if outcome is None else set()
+            self.moments.moved(game_id, seat, game.version, before, after, over=outcome is not None)
         metrics.action(game.title, "applied")
         if not owned:
             metrics.crossing("sent")
         else:  # else the owner hears of it and tells
-            after = obligations(game, state) if outcome is None else set()
             self.notifier.changed(game, missed + events, ping=sorted({seat for _, seat in after - before}))
         return Result(Kind.APPLIED, game, events, before=previous, timers=existing, clock_before=previous_clock,
                       filler_next=any(row[0] == "ai" for row in planned.rows))
