@@ -25,6 +25,7 @@ from .away import Away
 from .crossing import Crossing
 from .duties import answering
 from .games import GameCache
+from .moments import Moments
 from .plan import Plan, Planner, news_of, obligations, owing, rules
 from .ports import Clock, Notifier, Ready
 from .result import Kind, Result, outcome_json
@@ -47,6 +48,8 @@ class House:
         self.notifier = notifier
         self.clock = clock
         self.ready = ready
+        #: Since when each obligation is open: a click drawn earlier may still be its player's own.
+        self.moments = Moments()
         self.catching_up: asyncio.Task | None = None  # telling what a crash kept from the channels
         self.closed = False
         self.timers = TimerLoop(self, store, games, planner, away, notifier, clock, planner.alarm, ready)
@@ -130,18 +133,20 @@ class House:
                 game.status, game.result, game.finished_at = "finished", outcome_json(outcome), t
             games.keep(game)
             self.planner.alarm.ring()
+            after = obligations(game, state) if outcome is None else set()
+            self.moments.moved(game_id, seat, game.version, before, after, over=outcome is not None)
         metrics.action(game.title, "applied")
         if not owned:
             metrics.crossing("sent")
         else:  # else the owner hears of it and tells
             for kind, params in notes or []:  # queued with the move, so told with it
                 self.notifier.note(game_id, kind, **params)
-            after = obligations(game, state) if outcome is None else set()
             # A seat whose standing orders answer at once is not called for what they answer.
             answered = {int(row[1]) for row in planned.rows if row[0] == "order"}
             self.notifier.changed(game, missed + events, ping=sorted({seat for _, seat in after - before} - answered),
                                   news=planned.news or [])
-        return Result(Kind.APPLIED, game, events, before=previous, timers=existing, clock_before=previous_clock)
+        return Result(Kind.APPLIED, game, events, before=previous, timers=existing, clock_before=previous_clock,
+                      filler_next=any(row[0] == "ai" for row in planned.rows))
 
     # -- the AI seat-filler -------------------------------------------------------------------
 
@@ -201,8 +206,12 @@ class House:
         if not done:
             return "core.undo.moved_on"
         log.info("game %s: seat %s took back its move %s", game_id, seat, version)
-        if games.owns(fresh):  # the owner tells its channel (another process's hears the notice)
+        if not games.owns(fresh):  # the owner tells its channel (another process's hears the notice)
+            return None
+        if taken.seen_by_others(len(fresh.seats)):
             self.notifier.note(game_id, "undone", seat=seat)
+        else:  # nobody else saw the move (a secret pick): nobody else hears of its taking back
+            self.notifier.refresh(game_id)
         return None
 
     async def set_away(self, user_id: int, until: float | None) -> int:

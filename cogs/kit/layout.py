@@ -7,6 +7,7 @@ the actions in rows below, the small print last.
       [picture]            the panel's picture, when it has one
       **Field** value      the panel's fields
       text  [Button]       a Section per acted-on thing (an offer and its Accept)
+      **Field** value      the panel's fields after its sections, if any
       [Button] [Button]    action rows (a select has a row of its own)
       -# footer
 
@@ -97,8 +98,9 @@ def panel_view(game: Any, version: int, panel: Panel, image: str | None = None,
         head = f"{head}\n{panel.description}" if head else panel.description
     fields = [f"**{name}**\n{value}" if name else value for name, value, _ in panel.fields]
     sections = [s.text for s in panel.sections]
+    after = [f"**{name}**\n{value}" if name else value for name, value, _ in panel.fields_after]
     footer = f"-# {panel.footer}" if panel.footer else ""
-    texts = _clip([head, *fields, *sections, footer], MAX_TEXT)
+    texts = _clip([head, *fields, *sections, *after, footer], MAX_TEXT)
     head, rest = (texts[0] if head else ""), texts[1 if head else 0:]
     children: list[Any] = []
     if head:
@@ -109,6 +111,9 @@ def panel_view(game: Any, version: int, panel: Panel, image: str | None = None,
         children.append(discord.ui.TextDisplay(text))
     for section, text in zip(panel.sections, rest[len(fields):len(fields) + len(sections)]):
         children.append(discord.ui.Section(text, accessory=button_item(game, version, section.button)))
+    for text in rest[len(fields) + len(sections):len(fields) + len(sections) + len(after)]:
+        if not text.startswith("-# "):
+            children.append(discord.ui.TextDisplay(text))
     rows = _rows(game, version, panel.components)
     if rows and children:
         children.append(discord.ui.Separator())

@@ -23,6 +23,7 @@ from cogs.kit.replies import reply
 from cogs.lobby import lobby as lobby_mod
 from cogs.table.keeper import TableKeeper
 from cogs.titles.contract import ui_for
+from cogs.titles.variants import variants_text
 
 from . import away_menu
 from .handover import Handover
@@ -54,6 +55,7 @@ def settings_lines(game: GameRow, conf: dict[str, Any], t: Translator) -> list[s
         t("core.settings.undo", length=shown("undo", conf["undo"], t)),
         t("seat.away.setting", mode=t(f"seat.away.mode.{conf['away']}")),
         t("core.settings.away_days", days=int(conf["away_days"])),
+        t("core.settings.variants", variants=variants_text(game, t)),
     ]
     for timer in ui.game.timers:
         length = settings_mod.deadline_for(ui.game, conf, timer.kind)

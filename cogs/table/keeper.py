@@ -52,7 +52,9 @@ class TableKeeper:
         self.channels = Channels(bot)
         self.message = TableMessage(bot, store, parts.away, parts.planner, records)
         self.panels = PrivatePanels(bot, store, self.channels, UndoOffer(parts.undo), parts.planner)
-        self.dms = DMPanels(bot, store, records, self.panels, self.channels)
+        #: Who reads which language (play/people.py): what goes to one person follows theirs.
+        self.people = parts.planner.people
+        self.dms = DMPanels(bot, store, records, self.panels, self.channels, self.people)
         self.turns = Turns(store, parts.away, parts.planner)
         self.pending: dict[int, Pending] = {}
         self.tasks: dict[int, asyncio.Task] = {}
@@ -235,7 +237,9 @@ class TableKeeper:
         try:
             if turn_passes and await self.distance(game, channel) > SCREEN:
                 p.repost = True
-            if p.repost:  # the table first, so the call to act is the newest message
+            # The table first, so the call to act is the newest message: when it drifted out
+            # of reach, and at the start of a game (issue 30: the first call sat above it).
+            if p.repost or not game.table_message_id:
                 await self._update_table(game, channel, repost=True)
                 p.repost = False
             await self.turns.tell(game, channel, p)
