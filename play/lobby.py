@@ -6,12 +6,14 @@ who may do what; every write is here, under the game's lock where a game row cha
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 from typing import Any
 
 import engine
 from store import GameRow, Seat, Store
 
 from .games import GameCache
+from .names import clean_name
 from .plan import Planner, owing
 from .ports import Clock, Notifier
 
@@ -23,6 +25,11 @@ def new_seed() -> int:
     out from their own hand by trying every seed (a 31-bit seed fell to a few core-hours), nor,
     with it, the other hands, the draw pile or the seat-filler's choices."""
     return secrets.randbits(SEED_BITS)
+
+
+def cleaned(seats: list[Seat]) -> list[Seat]:
+    """The seats with their names as the house keeps them (names.py)."""
+    return [replace(s, name=clean_name(s.name)) for s in seats]
 
 
 class Lobbies:
@@ -37,7 +44,7 @@ class Lobbies:
                    lang: str, settings: dict[str, Any]) -> GameRow:
         """A new lobby with the host in seat 0 (`ChannelBusy` if the channel has a game)."""
         return await self.store.create_lobby(guild_id=guild_id, channel_id=channel_id, title=title, host_id=host_id,
-                                             host_name=host_name, lang=lang, seed=new_seed(), settings=settings,
+                                             host_name=clean_name(host_name), lang=lang, seed=new_seed(), settings=settings,
                                              now=self.clock())
 
     async def rematch(self, old: GameRow, *, host_id: int, host_name: str, seats: list[Seat],
@@ -45,7 +52,7 @@ class Lobbies:
         """A new lobby in the old game's channel, with these seats (the host first) and options."""
         game = await self.open(guild_id=old.guild_id, channel_id=old.channel_id, title=old.title, host_id=host_id,
                                host_name=host_name, lang=old.lang, settings=settings)
-        await self.store.set_seats(game.id, seats, self.clock())
+        await self.store.set_seats(game.id, cleaned(seats), self.clock())
         await self.store.update_game(game.id, self.clock(), options=options)
         return await self.store.get(game.id) or game
 
@@ -55,7 +62,7 @@ class Lobbies:
 
     async def seat(self, game: GameRow, seats: list[Seat]) -> list[Seat]:
         """The lobby's seats become `seats` (renumbered in order); the seats as stored."""
-        await self.store.set_seats(game.id, seats, self.clock())
+        await self.store.set_seats(game.id, cleaned(seats), self.clock())
         return await self.store.seats(game.id)
 
     async def set_host(self, game: GameRow, host_id: int) -> None:

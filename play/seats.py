@@ -10,6 +10,7 @@ import logging
 from store import GameRow, Store
 
 from .games import GameCache
+from .names import clean_name
 from .orders import orders_of, with_orders
 from .plan import Planner, owing
 from .ports import Clock, Notifier
@@ -60,6 +61,7 @@ class Seats:
         """Hand `seat` to the member (who may see the game: the caller checked): the game as it
         is now and None, or the key saying why not. The table says so; the new holder is pinged
         if the seat owes something now."""
+        name = clean_name(name)
         async with self.games.lock(game.id):
             fresh = await self.games.game(game.id, fresh=True)
             if fresh is None or fresh.status != "active":

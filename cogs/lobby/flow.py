@@ -19,6 +19,7 @@ from locales.format import join_list
 from play import settings as settings_mod
 from play.games import GameCache
 from play.lobby import Lobbies
+from play.names import clean_name
 from play.result import error_key
 from store import ChannelBusy, GameRow, Seat, Store
 
@@ -130,7 +131,7 @@ class LobbyFlow:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             thread = await channel.create_thread(  # type: ignore[union-attr]
-                name=f"{t(f'{title}.name')} · {interaction.user.display_name}"[:100],
+                name=f"{t(f'{title}.name')} · {clean_name(interaction.user.display_name)}"[:100],
                 type=discord.ChannelType.public_thread, auto_archive_duration=10080,
             )
         except discord.Forbidden:

@@ -14,6 +14,7 @@ import discord
 
 from locales import Translator
 from play.games import GameCache
+from play.names import clean_name
 from play.seats import Seats
 from store import GameRow
 
@@ -31,7 +32,9 @@ log = logging.getLogger(__name__)
 
 
 
-def seat_label(game: GameRow, seat: int, t: Translator) -> str:
+def seat_label(game: GameRow, seat: int, t: Translator, *, markdown: bool = False) -> str:
+    """"2. Ann (a player)": plain for the seat select's options, or with the name escaped for a
+    line of text (`markdown`)."""
     s = game.seats[seat]
     if s.is_ai:
         who = t("seat.handover.is_ai")
@@ -39,7 +42,7 @@ def seat_label(game: GameRow, seat: int, t: Translator) -> str:
         who = t("seat.handover.has_left")
     else:
         who = t("seat.handover.is_player")
-    return f"{seat + 1}. {s.name} ({who})"
+    return f"{seat + 1}. {text_name(s.name) if markdown else clean_name(s.name)} ({who})"
 
 
 def resolved_name(interaction: discord.Interaction, user_id: int) -> str | None:
@@ -62,7 +65,7 @@ class Handover:
         lines = [notice] if notice else []
         lines.append(t("seat.handover.intro"))
         if seat is not None:
-            lines.append(t("seat.handover.chosen", seat=text_name(seat_label(game, seat, t))))
+            lines.append(t("seat.handover.chosen", seat=seat_label(game, seat, t, markdown=True)))
         options = [Option(seat_label(game, s.seat, t), str(s.seat), default=s.seat == seat) for s in game.seats]
         panel = Panel(title=t("seat.handover.title", title=t(f"{game.title}.name")), description="\n".join(lines),
                       components=[Select(house(Verb.HAND_SEAT), t("seat.handover.choose_seat"), options, any_version=True)])

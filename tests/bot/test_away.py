@@ -81,6 +81,33 @@ async def test_a_stretch_is_capped_at_seven_days_and_then_the_deadline_acts(sim)
     assert "Deadline passed" in channel_text(sim)
 
 
+async def test_away_chained_with_back_never_holds_a_game_past_the_cap(sim):
+    """Issue 25, finding 3: "back" then "away 30d" every six days used to move one deadline from
+    day 13 to 19, 25, 31, 37 (each "back" dropped the cap with the timer) and the game never
+    moved. The game grants `away_days` (7) in any 30 days however the absences are chained: the
+    deadline never passes the cap, and within 30 days the game has moved on."""
+    members, game, mover = await _table(sim, 2)
+    await mover.slash(sim.channel, "game away", until="30d")
+    await sim.settle()
+    start = _now(sim)
+    cap = start + 7 * DAY + HOUR  # seven days of absence, then their usual hour
+    assert await _deadline(sim, game.id) == pytest.approx(cap, abs=5)
+    for _ in range(5):  # days 6, 12, 18, 24, 30
+        for _ in range(6):  # a day at a time: each virtual day is a few wall-clock seconds here
+            await sim.advance(DAY)
+        for until in ("back", "30d"):
+            said = await mover.slash(sim.channel, "game away", until=until)
+            assert "I could not read that" not in reply_text(said), until
+            await sim.settle()
+        now = await sim.game()
+        if now.version == game.version:  # still the first window: its deadline stays at the cap
+            assert await _deadline(sim, game.id) <= cap + 5
+    assert _now(sim) >= start + 30 * DAY
+    after = await sim.game()
+    assert after.version > game.version and after.state["taken"][game.state["active"]] >= 1  # the AI moved
+    assert "Deadline passed" in channel_text(sim)
+
+
 async def test_the_seat_filler_plays_at_once_for_a_player_away_when_the_host_chose_it(sim):
     members, game, mover = await _table(sim)
     ann = members[0]
