@@ -10,15 +10,23 @@ Scopes: a server's ratings live under its guild id, the ratings across servers u
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from ..database import Statements
+from ..database import Database, Statements
 from ..rows import dumps, loads
 from .model import Player, Skill, fresh, rate
 from .rule import LOG_ARCHIVED, Decision, Entry, decide
 
-if TYPE_CHECKING:
-    from ..sql import SQLStore
+
+
+class SQLStore(Protocol):
+    """What rating needs of a store (store/sql.py's `SQLStore`, which calls this module)."""
+
+    db: Database
+
+    async def get(self, game_id: int) -> Any: ...
+
+    async def lock_ratings(self, tx: Statements) -> None: ...
 
 #: The scope of the ratings across servers (no guild id is 0).
 GLOBAL = 0
@@ -66,7 +74,7 @@ def scopes(guild_id: int | None) -> list[int]:
     return [GLOBAL] if not guild_id else [int(guild_id), GLOBAL]
 
 
-async def decision(store: "SQLStore", game: Any) -> Decision:
+async def decision(store: SQLStore, game: Any) -> Decision:
     """Who the finished game rates, from its seats, result and log (or, if its log was pruned,
     as decided when it was first rated)."""
     places = (game.result or {}).get("places")
@@ -120,7 +128,7 @@ async def apply(tx: Statements, game: Any, judged: Decision, now: float) -> list
     return changes
 
 
-async def rate_game(store: "SQLStore", game: Any, now: float) -> Judged | None:
+async def rate_game(store: SQLStore, game: Any, now: float) -> Judged | None:
     """Rate a finished game once: the first caller judges and writes it, every later one (the
     results after the ending move, a restart) gets None and reads `changes`. Games that are not
     finished are never rated."""
@@ -139,7 +147,7 @@ async def rate_game(store: "SQLStore", game: Any, now: float) -> Judged | None:
     return Judged(judged.rated, judged.why, changes)
 
 
-async def judged(store: "SQLStore", game_id: int) -> Judged | None:
+async def judged(store: SQLStore, game_id: int) -> Judged | None:
     """What rating did to a game (None: not judged yet)."""
     row = await store.db.fetchrow("SELECT rated, why FROM rated_games WHERE game_id = $1", game_id)
     if row is None:
@@ -150,7 +158,7 @@ async def judged(store: "SQLStore", game_id: int) -> Judged | None:
     return Judged(bool(row[0]), row[1], changes)
 
 
-async def board(store: "SQLStore", scope: int, title: str, *, offset: int, limit: int) -> tuple[list[Standing], int]:
+async def board(store: SQLStore, scope: int, title: str, *, offset: int, limit: int) -> tuple[list[Standing], int]:
     """One page of a leaderboard, best first, and how many are on it."""
     rows = await store.db.fetch(
         "SELECT user_id, level, mu, sigma, games, name FROM ratings WHERE scope = $1 AND title = $2"
@@ -160,7 +168,7 @@ async def board(store: "SQLStore", scope: int, title: str, *, offset: int, limit
     return lines, int(count[0]) if count else 0
 
 
-async def standing(store: "SQLStore", scope: int, title: str, player: Player) -> Standing | None:
+async def standing(store: SQLStore, scope: int, title: str, player: Player) -> Standing | None:
     """A player's own line on a leaderboard (None: not rated there)."""
     row = await store.db.fetchrow("SELECT mu, sigma, ordinal, games, name FROM ratings WHERE scope = $1"
                                   " AND title = $2 AND user_id = $3 AND level = $4", scope, title, player.user_id,
@@ -173,7 +181,7 @@ async def standing(store: "SQLStore", scope: int, title: str, player: Player) ->
     return Standing(int(above[0]) + 1 if above else 1, player, Skill(row[0], row[1]), row[3], row[4])
 
 
-async def history(store: "SQLStore", scope: int, title: str, player: Player, limit: int = 200) -> list[Skill]:
+async def history(store: SQLStore, scope: int, title: str, player: Player, limit: int = 200) -> list[Skill]:
     """A player's rating after each of their rated games in a scope, oldest first (the first
     point is where they started)."""
     rows = await store.db.fetch(
@@ -186,7 +194,7 @@ async def history(store: "SQLStore", scope: int, title: str, player: Player, lim
     return [Skill(rows[0][0], rows[0][1])] + [Skill(r[2], r[3]) for r in rows]
 
 
-async def titles_of(store: "SQLStore", scope: int, player: Player) -> list[str]:
+async def titles_of(store: SQLStore, scope: int, player: Player) -> list[str]:
     rows = await store.db.fetch("SELECT title FROM ratings WHERE scope = $1 AND user_id = $2 AND level = $3"
                                 " ORDER BY title", scope, player.user_id, player.level)
     return [r[0] for r in rows]

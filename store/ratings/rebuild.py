@@ -12,13 +12,8 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from ..rows import dumps
-from .book import apply, decision
-
-if TYPE_CHECKING:
-    from ..sql import SQLStore
+from .book import SQLStore, apply, decision
 
 
 @dataclass(frozen=True)
@@ -33,7 +28,7 @@ class Rebuilt:
                 f"{self.players} ratings) in {self.seconds:.2f} s")
 
 
-async def rerate(store: "SQLStore", now: float | None = None) -> Rebuilt:
+async def rerate(store: SQLStore, now: float | None = None) -> Rebuilt:
     started = time.perf_counter()
     when = time.time() if now is None else now
     ids = [r[0] for r in await store.db.fetch("SELECT id FROM games WHERE status = 'finished'"
