@@ -125,12 +125,22 @@ class House:
             games.keep(game)
             self.planner.alarm.ring()
         metrics.action(game.title, "applied")
+        if outcome is not None:
+            await self.rate(game)
         if not owned:
             metrics.crossing("sent")
         else:  # else the owner hears of it and tells
             after = obligations(game, state) if outcome is None else set()
             self.notifier.changed(game, missed + events, ping=sorted({seat for _, seat in after - before}))
         return Result(Kind.APPLIED, game, events, before=previous, timers=existing, clock_before=previous_clock)
+
+    async def rate(self, game: GameRow) -> None:
+        """The game just ended by its rules: rate it now, once (store/ratings/; the results step
+        asks again, so a failure here or a crash right after the commit leaves it to them)."""
+        try:
+            await self.store.rate_game(game, self.clock())
+        except Exception:
+            log.exception("rating game %s failed; its results will try again", game.id)
 
     # -- the AI seat-filler -------------------------------------------------------------------
 

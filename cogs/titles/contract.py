@@ -112,6 +112,15 @@ class TitleUI:
     #: Event types narrated on the table (recent lines, /game log) but never posted as a
     #: message on their own: chatty live events (a die roll in E-Wars dice time).
     quiet_events: frozenset[str] = frozenset()
+    #: Where a replay can jump to (issue 29): per kind of moment ("turn", "round", "deal"), the
+    #: event types that start one. Titles say which they have.
+    replay_marks: dict[str, frozenset[str]] = {"turn": frozenset({"turn"})}
+    #: The kind of moment the picture story draws a frame at (a few seconds in all).
+    story_mark: str = "turn"
+
+    @property
+    def story_marks(self) -> frozenset[str]:
+        return self.replay_marks.get(self.story_mark, frozenset())
 
     def __init__(self) -> None:
         self.game: Game = engine.get(self.title)

@@ -36,6 +36,9 @@ __all__ = ["PICKS", "UI", "Form"]
 class UI(OrderForms, Narration, TitleUI):
     title = "blackfriday"
     colour = 0x1E1E24
+    #: Replays jump by these moments; the picture story draws one frame per round.
+    replay_marks = {"turn": frozenset({"turn"}), "round": frozenset({"adjust"})}
+    story_mark = "round"
     #: Minor briefcase moves stay on the table's recent lines and the log.
     quiet_events = frozenset({"extra", "silver_bag", "table_bag"})
 

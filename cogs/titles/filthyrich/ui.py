@@ -38,6 +38,9 @@ from locales import Translator
 class UI(CardMenus, TitleUI):
     title = T
     colour = 0x2E9E5B
+    #: Replays jump by these moments; the picture story draws one frame per turn.
+    replay_marks = {"turn": frozenset({"turn"})}
+    story_mark = "turn"
     quiet_events = frozenset({"draw", "reshuffle"})
 
     # -- the panel ----------------------------------------------------------------------------
