@@ -60,6 +60,8 @@ class Verb(enum.StrEnum):
     HAND_SEAT = "hseat"    # ...which seat
     HAND_TO = "hto"        # ...to whom (arg: the seat)
     THREAD = "thread"      # start the game in a new thread (arg: the title; no game)
+    BOARD = "board"        # a leaderboard page (arg: page:scope:title; no game)
+    REPLAY = "replay"      # a replay step (arg: <game>.<nonce>:move:view; no game: any channel of its server)
 
 
 def house(verb: Verb, arg: object = None) -> str:

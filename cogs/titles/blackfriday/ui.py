@@ -101,6 +101,10 @@ class UI(OrderForms, Narration, TitleUI):
     def _name(pc: PanelContext, seat: Any) -> str:
         return pc.names[seat] if isinstance(seat, int) and 0 <= seat < len(pc.names) else "?"
 
+    def revealed(self, pc: PanelContext) -> list[str]:
+        """A replay's "everything": the purse, stocks and special cards the panel shows."""
+        return self._private_lines(pc)
+
     def _private_lines(self, pc: PanelContext) -> list[str]:
         view, tk = pc.view, pc.tk
         priv = view["private"]
