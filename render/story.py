@@ -80,8 +80,9 @@ def scaled(picture: Image.Image, width: int = WIDTH) -> Image.Image:
     return rgb.resize((width, round(rgb.height * width / rgb.width)), Image.Resampling.BOX)
 
 
-def encode(frames: list[Image.Image], kind: str, quality: int = QUALITY) -> tuple[bytes, int]:
-    """The frames as one animation, all of one size (the tallest: shorter ones padded)."""
+def padded(frames: list[Image.Image]) -> list[Image.Image]:
+    """The frames at one size, the largest: a shorter table is padded below in its own
+    background colour (an animation has one size)."""
     width = max(f.width for f in frames)
     height = max(f.height for f in frames)
     even = []
@@ -91,6 +92,12 @@ def encode(frames: list[Image.Image], kind: str, quality: int = QUALITY) -> tupl
             canvas.paste(f, (0, 0))
             f = canvas
         even.append(f)
+    return even
+
+
+def encode(frames: list[Image.Image], kind: str, quality: int = QUALITY) -> tuple[bytes, int]:
+    """The frames as one animation."""
+    even = padded(frames)
     each = max(FRAME_MS[0], min(FRAME_MS[1], round(SECONDS * 1000 / max(1, len(even) - 1))))
     durations = [each] * (len(even) - 1) + [LAST_MS]
     buf = io.BytesIO()

@@ -111,8 +111,9 @@ class After:
             return
         name = f"boardroom-{game.title}-{game.id}.json"
         data = json.dumps(record(game, entries), ensure_ascii=False, indent=1).encode("utf-8")
-        await reply(interaction, t("core.export.done", id=game.id, file=name),
-                    file=discord.File(io.BytesIO(data), filename=name))
+        await interaction.response.defer(ephemeral=True, thinking=True)  # files go with a followup
+        await interaction.followup.send(t("core.export.done", id=game.id, file=name),
+                                        file=discord.File(io.BytesIO(data), filename=name), ephemeral=True)
 
     # -- /game stats ----------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ import discord
 from engine.core import State
 from locales import Translator
 from play.replays import Replay, Replays
+from render.common import picture_names
 from render.pool import pictures_of
 from store import GameRow, Store
 
@@ -28,14 +29,15 @@ from cogs.kit.names import text_names
 from cogs.kit.panel import Button, Panel
 from cogs.kit.views import image_file
 from cogs.table.narration import narrate
-from cogs.table.results import picture_names_marked
 from cogs.titles.contract import panel_context_of, ui_for
 
-_ARG = re.compile(r"(?P<gid>[0-9]{1,18})\.(?P<nonce>[0-9a-z]{1,8}):(?P<n>[0-9]{1,7}):(?P<view>[pa])")
+_ARG = re.compile(r"(?P<gid>[0-9]{1,18})\.(?P<nonce>[0-9a-z]{1,8}):(?P<n>[0-9]{1,7}):(?P<view>[pa])[a-z]?")
 
 
-def code(game: GameRow, n: int, everything: bool) -> str:
-    return house(Verb.REPLAY, f"{game.id}.{codec.nonce(game)}:{n}:{'a' if everything else 'p'}")
+def code(game: GameRow, n: int, everything: bool, tag: str = "") -> str:
+    """A replay button's code. `tag` (a letter) tells apart buttons that lead to the same move
+    (⏮ and ◀ one move in): a message's custom_ids must all differ."""
+    return house(Verb.REPLAY, f"{game.id}.{codec.nonce(game)}:{max(0, n)}:{'a' if everything else 'p'}{tag}")
 
 
 def parse(arg: str) -> tuple[int, str, int, bool] | None:
@@ -58,17 +60,17 @@ async def finished_game(store: Store, guild_id: int | None, game_id: int, nonce:
 def jumps(replay: Replay, game: GameRow, n: int, everything: bool, t: Translator) -> list[Button]:
     """The previous and next moment of each kind the title has (a turn, a round, a deal)."""
     out = []
-    for kind, types in ui_for(game.title).replay_marks.items():
+    for i, (kind, types) in enumerate(ui_for(game.title).replay_marks.items()):
         marks = replay.marks(types)
         back = [m for m in marks if m < n]
         on = [m for m in marks if m > n]
         label = t(f"core.replay.kind.{kind}")
         if back:
-            out.append(Button(t("core.replay.back_to", kind=label), code(game, back[-1], everything), any_version=True,
-                              row=1 if not out else None))
+            out.append(Button(t("core.replay.back_to", kind=label), code(game, back[-1], everything, "jkl"[i]),
+                              any_version=True, row=1 if not out else None))
         if on:
-            out.append(Button(t("core.replay.on_to", kind=label), code(game, on[0], everything), any_version=True,
-                              row=1 if not out else None))
+            out.append(Button(t("core.replay.on_to", kind=label), code(game, on[0], everything, "xyz"[i]),
+                              any_version=True, row=1 if not out else None))
     return out
 
 
@@ -94,20 +96,20 @@ async def step(bot: Any, replays: Replays, game: GameRow, n: int, everything: bo
     ui = ui_for(game.title)
     state = replay.state_at(n)
     public = ui.game.view(state, None)
-    data = await pictures_of(bot).png(ui.render.table_image, public, picture_names_marked(game, Translator(game.lang)),
-                                      game.lang)
+    # The names as the table message draws them: a replay's last move is the final table.
+    data = await pictures_of(bot).png(ui.render.table_image, public, picture_names(game.names), game.lang)
     if n == 0:
         lines = [t("core.replay.start", moves=replay.moves)]
     else:
         told = narrate(game, t, replay.entries[n - 1]["events"])
         lines = [t("core.replay.at", n=n, moves=replay.moves), *(told or [t("core.replay.nothing")])]
     fields = [(t("core.replay.hidden"), "\n".join(revealed(game, state, t))[:1024], False)] if everything else []
-    nav = [Button("⏮", code(game, 0, everything), disabled=n == 0, any_version=True),
-           Button("◀", code(game, n - 1, everything), disabled=n == 0, any_version=True),
-           Button("▶", code(game, n + 1, everything), disabled=n >= replay.moves, any_version=True),
-           Button("⏭", code(game, replay.moves, everything), disabled=n >= replay.moves, any_version=True),
-           Button(t("core.replay.public" if everything else "core.replay.everything"), code(game, n, not everything),
-                  "primary", emoji="👁️", any_version=True)]
+    nav = [Button("⏮", code(game, 0, everything, "f"), disabled=n == 0, any_version=True),
+           Button("◀", code(game, n - 1, everything, "b"), disabled=n == 0, any_version=True),
+           Button("▶", code(game, n + 1, everything, "n"), disabled=n >= replay.moves, any_version=True),
+           Button("⏭", code(game, replay.moves, everything, "e"), disabled=n >= replay.moves, any_version=True),
+           Button(t("core.replay.public" if everything else "core.replay.everything"),
+                  code(game, n, not everything, "v"), "primary", emoji="👁️", any_version=True)]
     name = f"replay-{game.id}-{n}.png"
     panel = Panel(title=t("core.replay.title", title=t(f"{game.title}.name"), id=game.id), description="\n".join(lines),
                   fields=fields, components=nav + jumps(replay, game, n, everything, t),

@@ -68,8 +68,7 @@ async def story_on(store: Store, game: GameRow) -> bool:
     return bool((await store.guild_settings(game.guild_id)).get("story", True))
 
 
-async def post_story(bot: discord.Client, store: Store, game: GameRow, channel: Any, replays: Replays,
-                     reference: Any = None) -> bool:
+async def post_story(bot: discord.Client, store: Store, game: GameRow, channel: Any, replays: Replays) -> bool:
     """Draw the game's picture story in a picture worker and post it (True once posted). A
     failure is logged and costs nothing else: the results are already out."""
     if not await story_on(store, game):
@@ -89,6 +88,5 @@ async def post_story(bot: discord.Client, store: Store, game: GameRow, channel: 
     t = Translator(game.lang)
     file = discord.File(io.BytesIO(told.data), filename=f"story-{game.id}.{told.kind}",
                         description=t("core.story.alt", title=t(f"{game.title}.name")))
-    await channel.send(content=t("core.story.caption", count=len(told.moves)), file=file, reference=reference,
-                       mention_author=False, silent=True)
+    await channel.send(content=t("core.story.caption", count=len(told.moves)), file=file, silent=True)
     return True
