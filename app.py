@@ -19,6 +19,7 @@ from discord.ext import commands
 from discord.http import Route
 
 from cogs.access import Access
+from cogs.after.looks import After
 from cogs.click.panel import PanelClicks
 from cogs.click.router import Router
 from cogs.click.undo import UndoButton
@@ -155,8 +156,9 @@ class Boardroom(commands.AutoShardedBot):
         self.house, self.keeper, self.lobbies, self.access = house, keeper, runtime.lobbies, access
         self.pauser = Pauser(self, store, parts.pauses, keeper)
         self.digest = Digest(self, store, parts.planner, parts.clock)
+        self.after = After(self, store, keeper.replays)
         self.router = Router(store, parts.games, keeper, access, lobby, admin, PanelClicks(house, keeper.panels),
-                             UndoButton(house, keeper.panels))
+                             UndoButton(house, keeper.panels), self.after)
 
     async def on_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """A slash command that failed answers politely, as clicks do; the trace goes to the log."""

@@ -16,7 +16,8 @@ plays: first places against a greedy baseline, against random seats and against 
 seat-filler from git, its decision time, game
 length, eliminations; see bench/ai.py), backends (committed actions/s and latency on SQLite, on
 PostgreSQL with one bot process and with two splitting the shards, and their ratios; see
-bench/backends.py and docs/SCALING.md).
+bench/backends.py and docs/SCALING.md), after (a rating, a replay step, the picture story of a 500-move
+I'm the Boss! game and of each title; see bench/after.py).
 
 Other people's work shares these cores: each section's load average is printed with the table.
 """
@@ -35,15 +36,15 @@ from pathlib import Path
 
 from bench.common import MAX_PLAYERS, TITLES, Row, fmt, load_average, table
 
-BENCHES = ("click", "pictures", "many", "startup", "rules", "ai", "backends")
+BENCHES = ("click", "pictures", "many", "startup", "rules", "ai", "backends", "after")
 
 #: Sizes: full run, quick run.
 FULL = {"clicks": 200, "samples": 60, "games": 1000, "seconds": 20.0, "stored": 10_000, "startup_runs": 3,
         "rules_games": 5, "all_counts": True, "workers": 16, "rate": 500.0, "ai_games": 150,
-        "backend_games": 400, "backend_seconds": 10.0}
+        "backend_games": 400, "backend_seconds": 10.0, "after_games": 100}
 QUICK = {"clicks": 25, "samples": 12, "games": 1000, "seconds": 3.0, "stored": 2_000, "startup_runs": 1,
          "rules_games": 1, "all_counts": False, "workers": 16, "rate": 500.0, "ai_games": 10,
-         "backend_games": 40, "backend_seconds": 2.0}
+         "backend_games": 40, "backend_seconds": 2.0, "after_games": 20}
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -109,6 +110,7 @@ def parse(argv: list[str] | None) -> tuple[argparse.Namespace, argparse.Argument
     sizes.add_argument("--ai-games", type=int, help="games per title and pairing in the ai benchmark")
     sizes.add_argument("--backend-games", type=int, help="running games per configuration in the backends benchmark")
     sizes.add_argument("--backend-seconds", type=float, help="clicking time per configuration (backends)")
+    sizes.add_argument("--after-games", type=int, help="finished games rated in the after benchmark")
     return parser.parse_args(argv), parser
 
 
@@ -139,6 +141,10 @@ def run_bench(bench: str, titles: tuple[str, ...], size: dict, args: argparse.Na
         from bench import ai
 
         return ai.run(titles, size["ai_games"], prev=args.ai_prev, log=notes.append, level=args.ai_level)
+    if bench == "after":
+        from bench import after
+
+        return after.run(size["samples"], size["after_games"], titles)
     from bench import backends
 
     return backends.run(size["backend_games"], size["backend_seconds"], size["workers"])

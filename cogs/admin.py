@@ -59,10 +59,13 @@ class AdminCog(commands.Cog):
                    description=_l("Server defaults for new games (managers)", key="core.cmd.defaults.description"))
     @app_commands.describe(language=_l("Language of new games", key="core.cmd.defaults.language"),
                            pace=_l("Live or slow deadlines", key="core.cmd.defaults.pace"),
-                           on_deadline=_l("What happens at a deadline", key="core.cmd.defaults.on_deadline"))
+                           on_deadline=_l("What happens at a deadline", key="core.cmd.defaults.on_deadline"),
+                           story=_l("Post a picture story of each finished game with its results",
+                                    key="core.cmd.defaults.story"))
     @app_commands.rename(language=_l("language", key="core.cmd.defaults.language_name"),
                          pace=_l("pace", key="core.cmd.defaults.pace_name"),
-                         on_deadline=_l("on_deadline", key="core.cmd.defaults.on_deadline_name"))
+                         on_deadline=_l("on_deadline", key="core.cmd.defaults.on_deadline_name"),
+                         story=_l("story", key="core.cmd.defaults.story_name"))
     @app_commands.choices(
         language=[app_commands.Choice(name=_l(code, key=f"core.lang.{code}"), value=code) for code in languages()],
         pace=[app_commands.Choice(name=_l(p, key=f"core.pace.{p}"), value=p) for p in settings_mod.PACES],
@@ -71,7 +74,7 @@ class AdminCog(commands.Cog):
     )
     async def defaults(self, interaction: discord.Interaction, language: app_commands.Choice[str] | None = None,
                        pace: app_commands.Choice[str] | None = None,
-                       on_deadline: app_commands.Choice[str] | None = None) -> None:
+                       on_deadline: app_commands.Choice[str] | None = None, story: bool | None = None) -> None:
         t = tr_for(interaction)
         perms = interaction.permissions
         if not (perms.manage_guild or perms.administrator):
@@ -81,11 +84,14 @@ class AdminCog(commands.Cog):
         for key, choice in (("lang", language), ("pace", pace), ("on_deadline", on_deadline)):
             if choice is not None:
                 current[key] = choice.value
+        if story is not None:  # read by the results (cogs/table/standing.py), not a game setting
+            current["story"] = story
         await self.store.set_guild_settings(interaction.guild_id or 0, current)
         conf = settings_mod.merged(current)
         await reply(interaction, t("core.defaults.now", lang=t(f"core.lang.{current.get('lang', 'en')}")
                                    if current.get("lang") else t("core.defaults.host_locale"),
-                                   pace=t(f"core.pace.{conf['pace']}"), mode=t(f"core.on_deadline.{conf['on_deadline']}")))
+                                   pace=t(f"core.pace.{conf['pace']}"), mode=t(f"core.on_deadline.{conf['on_deadline']}"))
+                    + "\n" + t("core.defaults.story", state=t("core.on" if current.get("story", True) else "core.off")))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -23,11 +23,12 @@ from play.quiet import parse_quiet, zone
 from store import GameRow, Store
 
 from .access import Access
+from .after.looks import After
 from .click.router import Router
 from .kit.layout import panel_view
 from .kit.names import text_name
 from .kit.panel import Panel
-from .kit.replies import reply, say, tr_for
+from .kit.replies import reply, say, tr_for, with_file
 from .lobby import lobby as lobby_mod
 from .manage import away_menu
 from .table import pages
@@ -51,7 +52,8 @@ class GameCog(commands.Cog):
                               allowed_installs=app_commands.AppInstallationType(guild=True))
 
     def __init__(self, bot: commands.Bot, *, store: Store, games: GameCache, house: House, lobbies: Lobbies,
-                 keeper: TableKeeper, access: Access, pauser: Pauser, router: Router, digest: Digest) -> None:
+                 keeper: TableKeeper, access: Access, pauser: Pauser, router: Router, digest: Digest,
+                 after: After) -> None:
         self.bot = bot
         self.store = store
         self.games = games
@@ -63,6 +65,7 @@ class GameCog(commands.Cog):
         self.router = router
         self.lobby = router.lobby
         self.digest = digest
+        self.after = after
 
     async def cog_load(self) -> None:
         self.digest.start()
@@ -170,7 +173,7 @@ class GameCog(commands.Cog):
         for g in games:
             places = (g.result or {}).get("places") or []
             winners = [text_name(g.seats[i].name) for i, p in enumerate(places) if p == 1 and i < len(g.seats)]
-            lines.append(t("core.history.line", title=t(f"{g.title}.name"), when=f"<t:{int(g.finished_at or 0)}:d>",
+            lines.append(t("core.history.line", id=g.id, title=t(f"{g.title}.name"), when=f"<t:{int(g.finished_at or 0)}:d>",
                            winners=join_list(winners, t.lang) or "—", channel=f"<#{g.channel_id}>"))
         await interaction.response.send_message(view=panel_view(0, 0, Panel(title=t("core.history.title"),
                                                                             description="\n".join(lines))),
@@ -188,11 +191,41 @@ class GameCog(commands.Cog):
         if not stats:
             await reply(interaction, t("core.stats.none", user=name))
             return
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the chart is drawn in a worker
         lines = [t("core.stats.line", title=t(f"{title}.name"), played=s["played"], won=s["won"])
                  for title, s in sorted(stats.items())]
-        await interaction.response.send_message(view=panel_view(0, 0, Panel(title=t("core.stats.title", user=name),
-                                                                            description="\n".join(lines))),
-                                                ephemeral=True)
+        ratings, chart = await self.after.stats(who, interaction.guild_id, t)
+        panel = Panel(title=t("core.stats.title", user=name), description="\n".join(lines + [""] + ratings))
+        image = chart.filename if chart is not None else None
+        await interaction.followup.send(**with_file(chart, view=panel_view(0, 0, panel, image=image), ephemeral=True))
+
+    @game.command(name=_l("leaderboard", key="core.cmd.leaderboard.name"),
+                  description=_l("The best players of a game, in this server or in all",
+                                 key="core.cmd.leaderboard.description"))
+    @app_commands.describe(title=_l("Which game", key="core.cmd.new.title"))
+    @app_commands.rename(title=_l("title", key="core.cmd.new.title_name"))
+    @app_commands.choices(title=title_choices())
+    async def leaderboard(self, interaction: discord.Interaction,
+                          title: app_commands.Choice[str] | None = None) -> None:
+        await self.after.leaderboard(interaction, title.value if title else None)
+
+    @game.command(name=_l("replay", key="core.cmd.replay.name"),
+                  description=_l("Step through a finished game of this server, move by move",
+                                 key="core.cmd.replay.description"))
+    @app_commands.describe(game=_l("The game's number (#12 in /game history; without it, the last one here)",
+                                   key="core.cmd.replay.game"))
+    @app_commands.rename(game=_l("game", key="core.cmd.replay.game_name"))
+    async def replay(self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
+        await self.after.replay(interaction, game)
+
+    @game.command(name=_l("export", key="core.cmd.export.name"),
+                  description=_l("Download a finished game as a file (JSON) that replays to the same result",
+                                 key="core.cmd.export.description"))
+    @app_commands.describe(game=_l("The game's number (#12 in /game history; without it, the last one here)",
+                                   key="core.cmd.replay.game"))
+    @app_commands.rename(game=_l("game", key="core.cmd.replay.game_name"))
+    async def export(self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
+        await self.after.export(interaction, game)
 
     @game.command(name=_l("prefs", key="core.cmd.prefs.name"),
                   description=_l("Your DM panel, turn pings and daily digest", key="core.cmd.prefs.description"))
@@ -347,4 +380,5 @@ class GameCog(commands.Cog):
 async def setup(bot: commands.Bot) -> None:
     b: Any = bot  # the parts app.py composed before loading the extensions
     await bot.add_cog(GameCog(bot, store=b.store, games=b.house.games, house=b.house, lobbies=b.lobbies,
-                              keeper=b.keeper, access=b.access, pauser=b.pauser, router=b.router, digest=b.digest))
+                              keeper=b.keeper, access=b.access, pauser=b.pauser, router=b.router, digest=b.digest,
+                              after=b.after))

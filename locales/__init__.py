@@ -8,6 +8,8 @@ Values are `str.format` templates with three additions:
     a list value is localised item by item and written as the language writes a list
     ("Red, Blue, and Green", 「赤、青、緑」);
   - `{amount:num}` writes a number with the language's digit grouping (1,234 / 1.234);
+  - `{rank:ord}` writes a place as the language does (4th, 4位, 4.º): the `core.ordinal` table,
+    chosen by CLDR's ordinal rules;
   - a table `{one = "...", other = "..."}` is a plural, chosen by the `count` parameter with
     the language's CLDR plural rules (`zero`, when present, is used for a count of 0).
 Lists, durations, numbers and plural rules come from Babel (`locales/format.py`).
@@ -25,7 +27,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from .format import join_list, number, plural_form
+from .format import join_list, number, ordinal_form, plural_form
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +98,11 @@ class _Formatter(string.Formatter):
             return tr(self.lang, f"{base}.{value}")
         if format_spec == "num" and isinstance(value, (int, float)) and not isinstance(value, bool):
             return number(value, self.lang)
+        if format_spec == "ord" and isinstance(value, int) and not isinstance(value, bool):
+            forms = _template(self.lang, "core.ordinal")
+            if isinstance(forms, dict):
+                form = forms.get(ordinal_form(value, self.lang), forms["other"])
+                return str(form).replace("{n}", number(value, self.lang))
         return super().format_field(value, format_spec)
 
 

@@ -76,6 +76,13 @@ def number(value: float, lang: str) -> str:
     return format_decimal(value, locale=locale(lang))
 
 
+def ordinal_form(count: int, lang: str) -> str:
+    """CLDR's ordinal category of `count` (English 1st/2nd/3rd/4th: one, two, few, other)."""
+    if not isinstance(count, int) or isinstance(count, bool):
+        return "other"
+    return locale(lang).ordinal_form(abs(count))
+
+
 def plural_form(count: float, lang: str) -> str:
     """CLDR's plural category of `count`: zero, one, two, few, many or other."""
     if not isinstance(count, (int, float)) or isinstance(count, bool):

@@ -136,6 +136,8 @@ class House:
             after = obligations(game, state) if outcome is None else set()
             self.moments.moved(game_id, seat, game.version, before, after, over=outcome is not None)
         metrics.action(game.title, "applied")
+        if outcome is not None:
+            await self.rate(game)
         if not owned:
             metrics.crossing("sent")
         else:  # else the owner hears of it and tells
@@ -147,6 +149,14 @@ class House:
                                   news=planned.news or [])
         return Result(Kind.APPLIED, game, events, before=previous, timers=existing, clock_before=previous_clock,
                       filler_next=any(row[0] == "ai" for row in planned.rows))
+
+    async def rate(self, game: GameRow) -> None:
+        """The game just ended by its rules: rate it now, once (store/ratings/; the results step
+        asks again, so a failure here or a crash right after the commit leaves it to them)."""
+        try:
+            await self.store.rate_game(game, self.clock())
+        except Exception:
+            log.exception("rating game %s failed; its results will try again", game.id)
 
     # -- the AI seat-filler -------------------------------------------------------------------
 

@@ -40,6 +40,11 @@ def draw_png(fn: Callable[..., Image.Image], *args: Any) -> bytes:
     return png(fn(*args))
 
 
+def call(fn: Callable[..., Any], *args: Any) -> Any:
+    """A job that returns its own answer (already encoded)."""
+    return fn(*args)
+
+
 def by_reference(fn: Callable[..., Any]) -> bool:
     """A function another process can find by name (a lambda or a nested function cannot), or
     a `functools.partial` of one."""
@@ -72,10 +77,18 @@ class Pictures:
 
     async def png(self, fn: Callable[..., Image.Image], *args: Any) -> bytes:
         """`fn(*args)` drawn and encoded as PNG, in a worker process when it can travel there."""
+        return await self.run(draw_png, fn, *args)
+
+    async def job(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Any picture job `fn(*args)` whose answer is plain data (the picture story: a replay,
+        its frames and their encoding, render/story.py), in a worker process."""
+        return await self.run(call, fn, *args)
+
+    async def run(self, runner: Callable[..., Any], fn: Callable[..., Any], *args: Any) -> Any:
         if self.processes == 0 or self.closed or not by_reference(fn):
-            return await asyncio.to_thread(draw_png, fn, *args)
+            return await asyncio.to_thread(runner, fn, *args)
         try:
-            data = await asyncio.get_running_loop().run_in_executor(self.executor(), draw_png, fn, *args)
+            data = await asyncio.get_running_loop().run_in_executor(self.executor(), runner, fn, *args)
         except concurrent.futures.process.BrokenProcessPool:
             # A worker died (killed, out of memory): a fresh pool next time; this one in a thread.
             self._drop()
@@ -86,7 +99,7 @@ class Pictures:
                 self.processes = 0
             else:
                 log.warning("a picture worker died; starting the pool again")
-            return await asyncio.to_thread(draw_png, fn, *args)
+            return await asyncio.to_thread(runner, fn, *args)
         self.breaks = 0
         return data
 

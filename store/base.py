@@ -23,6 +23,7 @@ import logging
 from pathlib import Path
 from typing import Any, Awaitable, Callable, Protocol
 
+from .ratings import Judged, Player, Skill, Standing
 from .rows import GameRow, Seat, Shards, Timer
 
 log = logging.getLogger("store")
@@ -218,6 +219,36 @@ class Store(abc.ABC):
         missed). None: this backend serves one process only (SQLite), which makes every move
         itself."""
         return None
+
+    # -- ratings (store/ratings/) -----------------------------------------------------------
+
+    @abc.abstractmethod
+    async def rate_game(self, game: GameRow, now: float) -> Judged | None:
+        """Rate a finished game, once: the first call judges it (store/ratings/rule.py) and
+        writes its ratings in its server's scope and across servers in one transaction; every
+        later call (and a game not finished) gets None. See `judged` for what it did."""
+
+    @abc.abstractmethod
+    async def judged(self, game_id: int) -> Judged | None:
+        """Whether a game was rated (and why not) and its rating changes; None: not judged yet."""
+
+    @abc.abstractmethod
+    async def leaderboard(self, scope: int, title: str, *, offset: int = 0,
+                          limit: int = 10) -> tuple[list[Standing], int]:
+        """A page of a title's leaderboard in a scope (a guild id, or 0 across servers), best
+        first, and how many players it has."""
+
+    @abc.abstractmethod
+    async def standing(self, scope: int, title: str, player: Player) -> Standing | None:
+        """A player's line (rank, rating, games) on a leaderboard; None if not rated there."""
+
+    @abc.abstractmethod
+    async def rating_history(self, scope: int, title: str, player: Player, limit: int = 200) -> list[Skill]:
+        """The player's rating before their first rated game and after each one, oldest first."""
+
+    @abc.abstractmethod
+    async def rated_titles(self, scope: int, player: Player) -> list[str]:
+        """The titles in which the player has a rating in this scope."""
 
     # -- figures for the metrics endpoint (read-only) ---------------------------------------
 

@@ -6,6 +6,8 @@
                                                   as it was is kept beside it first)
     python -m store prune --finished-before DAYS  archive finished games' logs to a compressed
                                                   file, then delete them from the database
+    python -m store rerate                        rebuild every rating from the stored results,
+                                                  in the order the games ended (store/ratings/)
 
 Each prints one line and exits 0, or prints one line saying why not and exits 1 (2: a usage
 error). It lives in store/ and knows nothing above it: it reads BOARDROOM_DB itself (and the
@@ -89,9 +91,19 @@ async def prune(db: str, days: float, where: Path) -> str:
         await store.close()
 
 
+async def rerate(db: str) -> str:
+    from .ratings.rebuild import rerate as run_rerate
+
+    store = await open_store(db)
+    try:
+        return (await run_rerate(store)).line()  # type: ignore[arg-type]
+    finally:
+        await store.close()
+
+
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="python -m store", description="Back up, restore and prune Boardroom's "
-                                  "database (BOARDROOM_DB, or --db).")
+    top = argparse.ArgumentParser(prog="python -m store", description="Back up, restore, prune and "
+                                  "rerate Boardroom's database (BOARDROOM_DB, or --db).")
     top.add_argument("--db", help="the SQLite file or postgresql:// URL (default: BOARDROOM_DB)")
     verbs = top.add_subparsers(dest="verb", required=True)
     b = verbs.add_parser("backup", help="a consistent copy, while the bot runs")
@@ -102,6 +114,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--finished-before", type=float, required=True, metavar="DAYS",
                    help="games finished more than DAYS days ago")
     p.add_argument("--archive-dir", type=Path, help="where the archive goes (default: beside the database)")
+    verbs.add_parser("rerate", help="rebuild every rating from the stored results, in order")
     return top
 
 
@@ -120,6 +133,8 @@ def main(argv: list[str] | None = None) -> int:
             line = backup(db, args.dest)
         elif args.verb == "restore":
             line = restore(db, args.src)
+        elif args.verb == "rerate":
+            line = asyncio.run(rerate(db))
         else:
             if args.finished_before < 0:
                 raise StartupError("--finished-before takes a number of days, 0 or more.")

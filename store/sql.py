@@ -11,6 +11,7 @@ from typing import Any
 from .base import Store
 from .database import Database, Row, Statements
 from .errors import ChannelBusy, Duplicate, Lost
+from .ratings import Judged, Player, Skill, Standing, book
 from .rows import GAME_COLUMNS, GameRow, Seat, Shards, Timer, loads, timer_rows, user_stats
 
 TIMER_COLUMNS = "id, game_id, kind, ref, due_at, payload, version, owner, lease_until"
@@ -309,6 +310,31 @@ class SQLStore(Store):
     async def retry_timer(self, timer: Timer, at: float) -> None:
         await self.db.execute("UPDATE timers SET owner = NULL, lease_until = $1 WHERE id = $2"
                               " AND owner IS NOT DISTINCT FROM $3", at, timer.id, timer.owner)
+
+    # -- ratings (store/ratings/book.py) -------------------------------------------------------
+
+    async def lock_ratings(self, tx: Statements) -> None:
+        """Keep rating transactions apart (two games finishing at once must not both read a
+        player's old rating). SQLite's transactions take the one write lock at BEGIN already."""
+
+    async def rate_game(self, game: GameRow, now: float) -> Judged | None:
+        return await book.rate_game(self, game, now)
+
+    async def judged(self, game_id: int) -> Judged | None:
+        return await book.judged(self, game_id)
+
+    async def leaderboard(self, scope: int, title: str, *, offset: int = 0,
+                          limit: int = 10) -> tuple[list[Standing], int]:
+        return await book.board(self, scope, title, offset=offset, limit=limit)
+
+    async def standing(self, scope: int, title: str, player: Player) -> Standing | None:
+        return await book.standing(self, scope, title, player)
+
+    async def rating_history(self, scope: int, title: str, player: Player, limit: int = 200) -> list[Skill]:
+        return await book.history(self, scope, title, player, limit)
+
+    async def rated_titles(self, scope: int, player: Player) -> list[str]:
+        return await book.titles_of(self, scope, player)
 
     # -- settings and preferences -----------------------------------------------------------
 

@@ -20,6 +20,7 @@ from service.stop import track
 from store import GameRow, Store, StoreUnavailable
 
 from cogs.access import Access
+from cogs.after.looks import After
 from cogs.kit import codec
 from cogs.kit.codec import Verb
 from cogs.kit.replies import reply, say, tr_for, with_file
@@ -41,7 +42,7 @@ VerbHandler = Callable[[discord.Interaction, GameRow, str, list[str], Translator
 
 class Router:
     def __init__(self, store: Store, games: GameCache, keeper: TableKeeper, access: Access, lobby: LobbyFlow,
-                 admin: Admin, panel: PanelClicks, undo: UndoButton) -> None:
+                 admin: Admin, panel: PanelClicks, undo: UndoButton, after: After) -> None:
         self.store = store
         self.games = games
         self.keeper = keeper
@@ -50,6 +51,7 @@ class Router:
         self.admin = admin
         self.panel = panel
         self.undo = undo
+        self.after = after
         self.house_verbs = self._house_verbs()
 
     def _house_verbs(self) -> dict[str, VerbHandler]:
@@ -144,7 +146,9 @@ class Router:
                 pass
 
     async def gameless(self, interaction: discord.Interaction, parsed: codec.Parsed) -> None:
-        """Components that belong to no game: rules pages, and "start it in a thread"."""
+        """Components that belong to no game: rules pages, "start it in a thread", leaderboard
+        pages and replay steps (which check the game they name themselves: a finished game of
+        the click's server)."""
         verb, _, arg = parsed.code.partition(":")
         t = tr_for(interaction)
         if verb == codec.house(Verb.RULES):
@@ -155,6 +159,10 @@ class Router:
             await self.page_reply(interaction, pages.rules_page(title, pages.page_number(arg), t))
         elif verb == codec.house(Verb.THREAD) and interaction.guild_id is not None:
             await self.lobby.thread(interaction, arg)
+        elif verb == codec.house(Verb.BOARD) and interaction.guild_id is not None:
+            await self.after.board_click(interaction, arg)
+        elif verb == codec.house(Verb.REPLAY) and interaction.guild_id is not None:
+            await self.after.replay_click(interaction, arg)
         else:
             await say(interaction, "core.error.bad_action")
 

@@ -62,6 +62,8 @@ class Verb(enum.StrEnum):
     THREAD = "thread"      # start the game in a new thread (arg: the title; no game)
     ORDERS = "orders"      # the clicker's standing orders page
     ORDER = "order"        # ...an order set or cancelled there (arg: set, cancel, or the order a form asked)
+    BOARD = "board"        # a leaderboard page (arg: page:scope:title; no game)
+    REPLAY = "replay"      # a replay step (arg: <game>.<nonce>:move:view; no game: any channel of its server)
 
 
 def house(verb: Verb, arg: object = None) -> str:

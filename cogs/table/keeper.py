@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from play.replays import Replays
 from play.runtime import Parts
 from service import metrics
 from store import GameRow
@@ -56,6 +57,8 @@ class TableKeeper:
         self.people = parts.planner.people
         self.dms = DMPanels(bot, store, records, self.panels, self.channels, self.people)
         self.turns = Turns(store, parts.away, parts.planner)
+        #: Finished games being replayed (the story, /game replay): states kept every few moves.
+        self.replays = Replays(store)
         self.pending: dict[int, Pending] = {}
         self.tasks: dict[int, asyncio.Task] = {}
         #: Messages seen in a game's channel below its table (None: not counted since start-up).
@@ -246,7 +249,7 @@ class TableKeeper:
             p.said()
             await self._update_table(game, channel)
             if game.status == "finished":
-                await post_results(self.bot, self.records, game, channel)
+                await post_results(self.bot, self.records, game, channel, self.replays)
         except discord.Forbidden as exc:
             p.said()
             missing = refusal_means_pause(exc, channel)

@@ -9,6 +9,7 @@ import discord
 
 from locales import Translator
 from play.records import Records
+from play.replays import Replays
 from render.common import picture_names
 from render.pool import pictures_of
 from store import GameRow
@@ -19,6 +20,8 @@ from cogs.kit.names import text_name
 from cogs.kit.panel import Button, Panel
 from cogs.titles.contract import ui_for
 from cogs.kit.views import image_file
+
+from . import standing
 
 
 def picture_names_marked(game: GameRow, t: Translator) -> list[str]:
@@ -32,7 +35,7 @@ def picture_names_marked(game: GameRow, t: Translator) -> list[str]:
     return names
 
 
-def ranking_lines(game: GameRow, t: Translator) -> list[str]:
+def ranking_lines(game: GameRow, t: Translator, notes: dict[int, str] | None = None) -> list[str]:
     result = game.result or {}
     places = result.get("places") or []
     scores = result.get("scores") or []
@@ -48,13 +51,19 @@ def ranking_lines(game: GameRow, t: Translator) -> list[str]:
             name += " 🤖"
         score = t(key, **scores[seat]) if seat < len(scores) and scores[seat] else ""
         mark = medals.get(place, f"{place}.") if place else "—"
-        lines.append(f"{mark} **{name}** {score}".rstrip())
+        note = (notes or {}).get(seat)
+        lines.append(f"{mark} **{name}** {score}".rstrip() + (f" · {note}" if note else ""))
     return lines
 
 
-async def post_results(bot: discord.Client, records: Records, game: GameRow, channel: Any) -> None:
+async def post_results(bot: discord.Client, records: Records, game: GameRow, channel: Any,
+                       replays: Replays) -> None:
+    """The results once (ranking, each rated player's change, the picture), then the story."""
     if not game.result or game.result.get("announced"):
         return
+    store = records.store
+    notes = await standing.rating_notes(store, game, Translator(game.lang))
+    unrated = standing.unrated_note(await store.judged(game.id), Translator(game.lang))
     ui = ui_for(game.title)
     t = Translator(game.lang)
     public = ui.game.view(game.state or {}, None)
@@ -62,7 +71,7 @@ async def post_results(bot: discord.Client, records: Records, game: GameRow, cha
                                                    game.lang)
     name = f"results-{game.id}.png"
     panel = Panel(title=t("core.results.title", title=t(f"{game.title}.name")),
-                  description="\n".join(ranking_lines(game, t)),
+                  description="\n".join(ranking_lines(game, t, notes) + ([f"-# {unrated}"] if unrated else [])),
                   components=[Button(t("core.results.rematch"), house(Verb.REMATCH), "primary", emoji="🔁", any_version=True),
                               Button(t("core.table.log"), house(Verb.LOG), "secondary", emoji="📜", any_version=True)],
                   footer=t("core.table.footer_over", id=game.id, version=game.version))
@@ -70,4 +79,5 @@ async def post_results(bot: discord.Client, records: Records, game: GameRow, cha
                        file=image_file(data, name))
     game.result = {**game.result, "announced": True}
     await records.announced(game, game.result)
+    await standing.post_story(bot, store, game, channel, replays)
 

@@ -89,6 +89,12 @@ def panel_context(game: GameRow, seat: int, t: Translator) -> PanelContext:
     )
 
 
+def panel_context_of(game: GameRow, state: dict[str, Any], seat: int, t: Translator) -> PanelContext:
+    """What `seat` saw in a past state (a replay): its view, and nothing it could do any more."""
+    return PanelContext(game_id=game.id, version=0, seat=seat, view=engine.get(game.title).view(state, seat), legal=[],
+                        t=t, names=text_names(game.names), title=game.title, raw_names=game.names)
+
+
 @dataclass
 class TableContext:
     """What a title UI knows when it adds to the public table message."""
@@ -112,6 +118,15 @@ class TitleUI:
     #: Event types narrated on the table (recent lines, /game log) but never posted as a
     #: message on their own: chatty live events (a die roll in E-Wars dice time).
     quiet_events: frozenset[str] = frozenset()
+    #: Where a replay can jump to (issue 29): per kind of moment ("turn", "round", "deal"), the
+    #: event types that start one. Titles say which they have.
+    replay_marks: dict[str, frozenset[str]] = {"turn": frozenset({"turn"})}
+    #: The kind of moment the picture story draws a frame at (a few seconds in all).
+    story_mark: str = "turn"
+
+    @property
+    def story_marks(self) -> frozenset[str]:
+        return self.replay_marks.get(self.story_mark, frozenset())
 
     def __init__(self) -> None:
         self.game: Game = engine.get(self.title)
@@ -132,6 +147,16 @@ class TitleUI:
             buttons.append(pc.act(label, action, "secondary"))
         return Panel(title=pc.t(f"{self.title}.name"), description=pc.t("core.panel.your_move") if pc.legal
                      else pc.t("core.panel.nothing_to_do"), components=buttons)
+
+    def revealed(self, pc: PanelContext) -> list[str]:
+        """The seat's hidden part in words, for a replay that shows everything (the game is
+        over): by default the facts its own panel lists (the hand, money, holdings)."""
+        try:
+            panel = self.panel(pc)
+        except Exception:  # a panel drawn for a past moment with nothing to do: say nothing
+            log.exception("%s: the panel of seat %s could not be drawn for a replay", self.title, pc.seat)
+            return []
+        return [f"{name}: {value}" if name else value for name, value, _ in panel.fields]
 
     def on_component(self, pc: PanelContext, code: str, values: list[str]) -> Reply:
         """A click on one of the title's own codes (action codes are handled by the house)."""

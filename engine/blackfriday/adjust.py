@@ -60,36 +60,9 @@ def adjust(state, table: str, seat: int, events: list) -> None:
     name = TABLE_NAMES[state["sell_cur"]] if table == "sell" else ("buy" if table == "buy" else "silver")
     before = prices(state)  # what the adjustment moves the prices from (its history entry keeps it)
     events.append({"type": "adjust", "seat": seat, "table": name})
-    players = state["players"]
-
-    # 1. Interest: $1 per unit held; a player short of cash pays all of it and owes the rest.
-    events.append({"type": "interest"})
-    for s, p in enumerate(players):
-        if p["units"] <= 0:
-            continue
-        due = p["units"] * INTEREST_PER_UNIT
-        pay = min(p["money"], due)
-        p["money"] -= pay
-        p["owed"] += due - pay
-        events.append({"type": "interest_paid", "to": [s], "paid": pay, "owed": p["owed"]})
-        if due > pay:
-            events.append({"type": "debt", "seat": s})
-
-    # 2. Draw the level's count at random, or all that remain (drawn by the triggering player).
-    bag = state["bag"]
-    items = [c for c in range(NC) for _ in range(bag[c])] + [NC] * state["bag_black"]
-    k = min(draw_count(state), len(items))
-    drawn_items = Chance(state["chance"]).sample(items, k) if k else []
-    drawn = [0] * (NC + 1)
-    for it in drawn_items:
-        drawn[it] += 1
-    for c in range(NC):
-        bag[c] -= drawn[c]
+    _interest(state, events)
+    drawn = _draw(state, seat, events)
     b = drawn[NC]
-    state["bag_black"] -= b
-    shown = [COLOURS[c] for c in range(NC) for _ in range(drawn[c])] + ["black"] * b
-    events.append({"type": "draw", "seat": seat, "count": k, "bags": shown or ["none"]})
-    state["last_draw"] = {"seat": seat, "bags": drawn[:NC], "black": b}
 
     # 3. Blacks. Exactly one: silver +1 first (the rulebook moves silver, then the prices) and
     #    the black goes back into the bag; if that puts silver on 100 the game ends at once,
@@ -101,17 +74,7 @@ def adjust(state, table: str, seat: int, events: list) -> None:
         if _at_end(state):
             return _end_now(state, drawn, events, before)
 
-    # 4. WSJ moves, every colour in colour order (n = 0 moves left 1). Two or more blacks are
-    #    subtracted from every colour first; then they go to the WSJ stock and silver rises one
-    #    space each (the rulebook: subtract, prices fall, then silver), ending the game at once
-    #    on 100 (our reading of "100に達したら直ちに").
-    minus = b if b >= 2 else 0
-    for c in range(NC):
-        n = drawn[c] - minus
-        cell = state["cells"][c]
-        old = price_of(cell)
-        move(cell, *wsj_steps(n))
-        events.append({"type": "wsj", "colour": COLOURS[c], "n": n, "old": old, "new": price_of(cell)})
+    _wsj(state, drawn, events)
     if b >= 2:
         state["wsj"] += b
         events.append({"type": "black_crash", "count": b})
@@ -122,24 +85,7 @@ def adjust(state, table: str, seat: int, events: list) -> None:
     # 5. The drawn coloured bags go to the market.
     for c in range(NC):
         state["market"][c] += drawn[c]
-
-    # 6. The triggering table's bags go into the bag (blacks too from a sell table).
-    if table == "sell":
-        t = state["sell_cur"]
-        for c in range(NC):
-            bag[c] += state["sell"][t][c]
-            state["sell"][t][c] = 0
-        state["bag_black"] += state["sell_black"][t]
-        state["sell_black"][t] = 0
-    else:
-        for c in range(NC):
-            bag[c] += state[table][c]
-            state[table][c] = 0
-    events.append({"type": "table_cleared", "table": name})
-
-    # 7. After a sell-table trigger: the next sell table (1, 2, 3, then 2 again, refilled).
-    if table == "sell":
-        next_sell_table(state, events)
+    _clear_table(state, table, name, events)
 
     # 8. Each colour with no bag in the market goes up 1.
     for c in range(NC):
@@ -160,6 +106,76 @@ def adjust(state, table: str, seat: int, events: list) -> None:
     # 10. Level.
     raise_level(state, events)
     _record(state, before)
+
+
+def _interest(state, events: list) -> None:
+    """Step 1. Interest: $1 per unit held; a player short of cash pays all of it and owes the rest."""
+    events.append({"type": "interest"})
+    for s, p in enumerate(state["players"]):
+        if p["units"] <= 0:
+            continue
+        due = p["units"] * INTEREST_PER_UNIT
+        pay = min(p["money"], due)
+        p["money"] -= pay
+        p["owed"] += due - pay
+        events.append({"type": "interest_paid", "to": [s], "paid": pay, "owed": p["owed"]})
+        if due > pay:
+            events.append({"type": "debt", "seat": s})
+
+
+def _draw(state, seat: int, events: list) -> list[int]:
+    """Step 2. Draw the level's count at random, or all that remain (drawn by the triggering
+    player): the count drawn of each colour, then of blacks (index NC)."""
+    bag = state["bag"]
+    items = [c for c in range(NC) for _ in range(bag[c])] + [NC] * state["bag_black"]
+    k = min(draw_count(state), len(items))
+    drawn_items = Chance(state["chance"]).sample(items, k) if k else []
+    drawn = [0] * (NC + 1)
+    for it in drawn_items:
+        drawn[it] += 1
+    for c in range(NC):
+        bag[c] -= drawn[c]
+    b = drawn[NC]
+    state["bag_black"] -= b
+    shown = [COLOURS[c] for c in range(NC) for _ in range(drawn[c])] + ["black"] * b
+    events.append({"type": "draw", "seat": seat, "count": k, "bags": shown or ["none"]})
+    state["last_draw"] = {"seat": seat, "bags": drawn[:NC], "black": b}
+    return drawn
+
+
+def _wsj(state, drawn: list[int], events: list) -> None:
+    """Step 4. WSJ moves, every colour in colour order (n = 0 moves left 1). Two or more blacks
+    are subtracted from every colour first; then (the caller) they go to the WSJ stock and silver
+    rises one space each (the rulebook: subtract, prices fall, then silver), ending the game at
+    once on 100 (our reading of "100に達したら直ちに")."""
+    b = drawn[NC]
+    minus = b if b >= 2 else 0
+    for c in range(NC):
+        n = drawn[c] - minus
+        cell = state["cells"][c]
+        old = price_of(cell)
+        move(cell, *wsj_steps(n))
+        events.append({"type": "wsj", "colour": COLOURS[c], "n": n, "old": old, "new": price_of(cell)})
+
+
+def _clear_table(state, table: str, name: str, events: list) -> None:
+    """Steps 6 and 7. The triggering table's bags go into the bag (blacks too from a sell table);
+    after a sell-table trigger, the next sell table (1, 2, 3, then 2 again, refilled)."""
+    bag = state["bag"]
+    if table == "sell":
+        t = state["sell_cur"]
+        for c in range(NC):
+            bag[c] += state["sell"][t][c]
+            state["sell"][t][c] = 0
+        state["bag_black"] += state["sell_black"][t]
+        state["sell_black"][t] = 0
+    else:
+        for c in range(NC):
+            bag[c] += state[table][c]
+            state[table][c] = 0
+    events.append({"type": "table_cleared", "table": name})
+    if table == "sell":
+        next_sell_table(state, events)
 
 
 def _at_end(state) -> bool:

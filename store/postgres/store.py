@@ -51,6 +51,10 @@ SELECT (SELECT count(*) FROM g),
 """
 
 
+#: The advisory lock key of rating transactions (any number no other lock of ours uses).
+RATINGS_LOCK = 29_0001
+
+
 def _arrays(rows: list[tuple]) -> tuple[list, list, list, list, list]:
     """A game's timers as the arrays the SQL unnests, and the keys of those that stay."""
     kinds, refs, dues, payloads = ([r[i] for r in rows] for i in range(4))
@@ -81,6 +85,10 @@ class PostgresStore(SQLStore):
         # FOR UPDATE: a move racing this write waits for it, then loses its compare-and-swap.
         row = await tx.fetchrow("SELECT version FROM games WHERE id = $1 AND status = 'active' FOR UPDATE", game_id)
         return None if row is None else row[0]
+
+    async def lock_ratings(self, tx: Statements) -> None:
+        # Held to the end of the transaction: rating transactions of several processes queue.
+        await tx.fetch("SELECT pg_advisory_xact_lock($1)", RATINGS_LOCK)
 
     async def notice(self, tx: Statements, game_id: int) -> None:
         await tx.fetch(NOTICE_SQL, NOTICES, game_id)  # delivered at the commit, never for a rollback

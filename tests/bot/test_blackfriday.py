@@ -36,7 +36,7 @@ from tests.support.blackfriday import (
     save,
     transcript,
 )
-from tests.support.sim import TIGHT, button, channel_text, components_of, labels, panel_of, text_of
+from tests.support.sim import TIGHT, button, channel_text, components_of, labels, panel_of, results_message, text_of
 
 GAME = ui_for("blackfriday").game
 COLOURS = "YBRGO"
@@ -272,7 +272,7 @@ async def test_four_player_game_through_the_panel(sim):
     assert any("table is full." in m for m in blocks) and any("left on sell table" in m for m in blocks)
     assert any("⬛" in m for m in blocks)
     assert "▸ 🏁 The game ends:" in text
-    results = sim.channel.history()[-1]
+    results = results_message(sim)
     transcript(results, "results")
     assert "final results" in text_of(results)
     final = game.state["final"]
@@ -346,7 +346,7 @@ async def test_two_player_game_with_setup_and_a_deadline(sim):
     await fast_forward(sim)
     game = await sim.game()
     assert game.status == "finished"
-    results = sim.channel.history()[-1]
+    results = results_message(sim)
     assert "final results" in text_of(results) and text_of(results).count("gold") == 2
     await save(results, "21-results-2p.png")
     assert_channel_private(sim)
@@ -385,7 +385,7 @@ async def test_five_player_game_in_japanese(sim, monkeypatch):
     assert game.status == "finished"
     blocks = [m.content for m in sim.channel.history() if "📉 **価格調整**" in (m.content or "")]
     assert blocks and all("新しい株価：🟨 $" in m for m in blocks)
-    results = sim.channel.history()[-1]
+    results = results_message(sim)
     assert "暗黒の金曜日：最終結果" in text_of(results) and text_of(results).count("金塊") == 5
     await save(results, "30-results-5p.png")
     assert "💵" not in channel_text(sim) and "持ち株" not in channel_text(sim)

@@ -24,6 +24,7 @@ from tests.support.sim import (
     components_of,
     custom_ids,
     labels,
+    results_message,
     panel_of,
     save_picture,
     text_of,
@@ -359,7 +360,7 @@ async def test_three_player_game_through_the_bot(sim):
     assert game.status == "finished" and game.result["places"][0] == 1
     text = channel_text(sim, mark)
     assert "Winner: ann, by owning three luxuries!" in text
-    results = sim.channel.history()[-1]
+    results = results_message(sim)
     assert "final results" in text_of(results) and results.attachments
     assert results.attachments[0].filename.endswith(".png")
     await save(results, "06-results.png")

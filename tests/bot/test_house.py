@@ -9,7 +9,7 @@ import pytest
 from cogs.kit import codec
 from cogs.titles.contract import ui_for
 from tests.support import fuzz
-from tests.support.sim import button, channel_text, custom_ids, first_option, labels, panel_of, reply_text, text_of
+from tests.support.sim import button, channel_text, custom_ids, first_option, labels, panel_of, reply_text, results_message, text_of
 from play.ports import Silent
 
 pytestmark = pytest.mark.both_backends  # the house on SQLite and on PostgreSQL
@@ -122,7 +122,7 @@ async def test_restart_mid_game_stale_and_wrong_clicks(sim):
     # Play to the end after the restart.
     while (await sim.game()).status == "active":
         await _take(sim, members)
-    assert "final results" in text_of(sim.channel.last_message)
+    assert "final results" in text_of(results_message(sim))
     assert sim.env.errors == []
 
 

@@ -24,7 +24,7 @@ from cogs.kit import codec
 from engine.core import Chance
 from engine.imtheboss import GAME
 from engine.imtheboss.data import CIDX
-from tests.support.sim import TIGHT, channel_text, components_of, heading, labels, panel_of, save_picture, text_of
+from tests.support.sim import TIGHT, channel_text, components_of, heading, labels, panel_of, results_message, save_picture, text_of
 
 ART = Path(__file__).resolve().parents[2] / "artifacts" / "imtheboss" / "bot"
 save = partial(save_picture, folder=ART)
@@ -421,7 +421,7 @@ async def test_four_player_game(sim):
     assert game.status == "finished"
     said = channel_text(sim)
     assert re.search(r"🎲 bob rolls [1-5] after deal card #14 \(ends on 1-5\): the game is over!", said)
-    last = sim.channel.history()[-1]
+    last = results_message(sim)
     assert "final results" in text_of(last).lower()
     assert "🥇 **bob** $17M" in text_of(last)
     await save(last, "results.png")
@@ -470,4 +470,4 @@ async def test_two_player_game(sim):
     assert game.state["money"] == [18, 12]
     said = channel_text(sim)
     assert "ann pays bob $6M." in said and "🏁 Game over (the 15th deal is done). Richest: ann." in said
-    assert "final results" in text_of(sim.channel.history()[-1]).lower()
+    assert "final results" in text_of(results_message(sim)).lower()

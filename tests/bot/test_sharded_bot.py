@@ -9,7 +9,7 @@ import pytest
 from app import create_bot
 from cogs.titles.contract import ui_for
 from store import Shards
-from tests.support.sim import custom_ids, text_of
+from tests.support.sim import custom_ids, results_message, text_of
 
 
 @pytest.fixture
@@ -34,7 +34,7 @@ async def test_a_process_running_shard_1_plays_the_games_of_its_servers(sim):
         cid = next(c for c in custom_ids(panel) if ":!" in c or c.endswith(":#0"))
         assert (await member.click(panel, custom_id=cid)).acknowledged
         await sim.settle()
-    assert "final results" in text_of(sim.channel.last_message)
+    assert "final results" in text_of(results_message(sim))
     # A server on shard 0 is another process's: nothing of its games is kept here.
     other = game.guild_id - (1 << 22)
     assert not sim.house.games.shards.holds(other) and sim.house.games.shards.holds(game.guild_id)

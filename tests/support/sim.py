@@ -415,3 +415,12 @@ def write_transcript(message: Any, name: str, *, folder: Path) -> None:
             lines.append(f"      - {o.label} | {o.description or ''}")
     with (folder / "transcript.txt").open("a", encoding="utf-8") as fh:
         fh.write("\n".join(lines) + "\n")
+
+
+def results_message(sim: "Sim") -> Any:
+    """The game's final results: the channel's last message, but for the picture story that may
+    follow it (a message of its own, an attachment named story-<game>.webp)."""
+    for message in reversed(sim.channel.history()):
+        if not any(a.filename.startswith("story-") for a in message.attachments):
+            return message
+    raise AssertionError("the channel has no message")

@@ -19,7 +19,7 @@ def test_bench_tiny_run_prints_a_well_formed_table(tmp_path):
     out_json = tmp_path / "rows.json"
     cmd = [sys.executable, "-m", "bench", "--quick", "--titles", "ewars", "--clicks", "3", "--samples", "2",
            "--games", "30", "--seconds", "0.3", "--rate", "50", "--stored", "40", "--startup-runs", "1",
-           "--rules-games", "1", "--ai-games", "2", "--backend-games", "8", "--backend-seconds", "0.5",
+           "--rules-games", "1", "--ai-games", "2", "--backend-games", "8", "--backend-seconds", "0.5", "--after-games", "3",
            "--json", str(out_json)]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr[-3000:]

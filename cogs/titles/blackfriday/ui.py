@@ -36,6 +36,9 @@ __all__ = ["PICKS", "UI", "Form"]
 class UI(OrderForms, Narration, TitleUI):
     title = "blackfriday"
     colour = 0x1E1E24
+    #: Replays jump by these moments; the picture story draws one frame per round.
+    replay_marks = {"turn": frozenset({"turn"}), "round": frozenset({"adjust"})}
+    story_mark = "round"
     #: Minor briefcase moves stay on the table's recent lines and the log.
     quiet_events = frozenset({"extra", "silver_bag", "table_bag"})
 
@@ -97,6 +100,10 @@ class UI(OrderForms, Narration, TitleUI):
     @staticmethod
     def _name(pc: PanelContext, seat: Any) -> str:
         return pc.names[seat] if isinstance(seat, int) and 0 <= seat < len(pc.names) else "?"
+
+    def revealed(self, pc: PanelContext) -> list[str]:
+        """A replay's "everything": the purse, stocks and special cards the panel shows."""
+        return self._private_lines(pc)
 
     def _private_lines(self, pc: PanelContext) -> list[str]:
         view, tk = pc.view, pc.tk

@@ -58,6 +58,9 @@ def _sep(t) -> str:
 class UI(TitleUI):
     title = "ewars"
     colour = 0xD4A537
+    #: Replays jump by these moments; the picture story draws one frame per round.
+    replay_marks = {"round": frozenset({"dice_time"}), "turn": frozenset({"dispatch_start"})}
+    story_mark = "round"
     #: Dice time is chatty: rolls and claims show on the table (picture, recent lines) but never
     #: as channel messages of their own ("placed" is from games saved before Confirm existed).
     quiet_events = frozenset({"rolled", "claimed", "placed"})

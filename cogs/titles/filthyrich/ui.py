@@ -30,6 +30,7 @@ from cogs.kit import codec
 from cogs.kit.panel import Apply, Ask, Button, Modal, Option, Panel, Refuse, Select, Show, TextInput, parse_amount
 from cogs.titles.contract import PanelContext, TableContext, TitleUI
 from engine.filthyrich.data import ASSETS, BUSINESSES, LUXURIES, LUXURIES_TO_WIN, kind
+from locales.format import separator
 from locales import Translator
 
 # -- the UI ----------------------------------------------------------------------------------
@@ -38,6 +39,9 @@ from locales import Translator
 class UI(CardMenus, TitleUI):
     title = T
     colour = 0x2E9E5B
+    #: Replays jump by these moments; the picture story draws one frame per turn.
+    replay_marks = {"turn": frozenset({"turn"})}
+    story_mark = "turn"
     quiet_events = frozenset({"draw", "reshuffle"})
 
     # -- the panel ----------------------------------------------------------------------------
@@ -75,6 +79,13 @@ class UI(CardMenus, TitleUI):
             image = partial(self.render.panel_image, view, names, lang)
         return Panel(title=title, description=description, fields=self.holdings(pc) if holdings else [],
                      components=comps, image=image)
+
+    def revealed(self, pc: PanelContext) -> list[str]:
+        """A replay's "everything": the hand (which the panel shows as a picture), then the
+        holdings the panel lists."""
+        hand = [c["kind"] for c in (pc.view.get("private") or {}).get("hand") or []]
+        cards = separator(pc.t.lang).join(pc.tk(f"card.{k}") for k in hand) or pc.tk("render.no_cards")
+        return [f"{pc.tk('ui.your_hand')}: {cards}"] + [f"{n}: {v}" for n, v, _ in self.holdings(pc)]
 
     def holdings(self, pc: PanelContext) -> list[tuple[str, str, bool]]:
         """Fields: your businesses (where, visible, sale value), assets and luxuries."""

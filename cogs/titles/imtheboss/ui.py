@@ -51,6 +51,9 @@ from locales import Translator
 class UI(DealPanel, TitleUI):
     title = T
     colour = 0xD4A017
+    #: Replays jump by these moments; the picture story draws one frame per turn.
+    replay_marks = {"turn": frozenset({"turn"}), "deal": frozenset({"deal_started"})}
+    story_mark = "turn"
     #: Every answer in a window is a line on the table and in the log, not a message of its own.
     quiet_events = frozenset({"passed"})
 
