@@ -29,6 +29,7 @@ import random
 import re
 import sys
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +57,147 @@ def _obligations(g: Any, state: dict[str, Any]) -> set[tuple[str, int]]:
     return owed | {("act", s) for s in g.to_act(state) if s not in covered}
 
 
+@dataclass
+class _Watch:
+    """What the loop saw of the people's obligations, the windows and the channel, look by look."""
+
+    user_of: dict[int, int]  # seat -> user id of each person
+    seen_requests: int  # HTTP requests already read for pings
+    open_since: dict[tuple[str, int], float] = field(default_factory=dict)
+    spans: list[tuple[int, float, float]] = field(default_factory=list)  # (seat, opened, closed) of each obligation
+    window_open: dict[str, tuple[float, str]] = field(default_factory=dict)
+    pinged: dict[tuple[str, int], int] = field(default_factory=dict)
+    distances: list[int] = field(default_factory=list)
+    turns: int = 0
+
+    def look(self, g: Any, game: Any, env: Any, sim: Sim) -> set[tuple[str, int]]:
+        """Note what is owed now, who was told since the last look and where the table message
+        is; return what is owed."""
+        now = env.now().timestamp()
+        owed = _obligations(g, game.state)
+        new = owed - set(self.open_since)
+        if any(s in self.user_of for _, s in new):
+            self.turns += 1
+        for key in new:
+            self.open_since[key] = now
+        for key in set(self.open_since) - owed:
+            self.spans.append((key[1], self.open_since.pop(key), now))
+        for w in g.windows(game.state):
+            self.window_open.setdefault(w.id, (now, w.kind))
+        # Who was told since the last look: mentions in the channel, new DMs.
+        for entry in env.http_requests[self.seen_requests:]:
+            if entry.method != "POST" or not entry.path.endswith("/messages"):
+                continue
+            users = {int(u) for u in MENTION.findall(json.dumps(entry.json or {}))}
+            for key in self.open_since:
+                if self.user_of.get(key[1]) in users:
+                    self.pinged[key] = self.pinged.get(key, 0) + 1
+        self.seen_requests = len(env.http_requests)
+        for key in new:
+            if key[1] in self.user_of:
+                self.pinged.setdefault(key, 0)
+        ids = [m.id for m in sim.channel.history()]
+        if game.table_message_id in ids:
+            self.distances.append(len(ids) - 1 - ids.index(game.table_message_id))
+        return owed
+
+
+async def _start(sim: Sim, env: Any, title: str, seed: int, people: list[Any], ai: int) -> tuple[Any, int]:
+    """Open a slow-pace lobby (the AI decides for a late person) and start it; return the game
+    and how many HTTP requests came before the start."""
+    game = await sim.open_lobby(people[0], title, people[1:], ai)
+    await sim.store.update_game(game.id, 0, seed=seed,
+                                settings={**game.settings, "pace": "slow", "on_deadline": "ai"})
+    posts_before = len(env.http_requests)  # the first call to act counts too
+    await sim.lobby(people[0], "start")
+    await sim.settle()
+    game = await sim.store.get(game.id)
+    assert game is not None and game.status == "active", f"{title} did not start"
+    return game, posts_before
+
+
+async def _click(sim: Sim, env: Any, g: Any, game: Any, member: Any, seat: int, rng: random.Random) -> None:
+    """The person at `seat` makes the seat-filler's move (or a random legal one)."""
+    legal = g.legal(game.state, seat)
+    action = g.ai_action(g.view(game.state, seat), legal, rng) or rng.choice(legal)
+    # The player clicks it: a button carrying the action (as their panel's would), so
+    # the move goes through the bot on SimCord's virtual clock.
+    code = codec.action_code(action, legal)
+    target = game if hasattr(codec, "nonce") else game.id  # older checkouts: bare ids
+    cid = codec.make("br", target, game.version, code)
+    # The button sits on a message the bot never hears of (as an ephemeral panel
+    # would), which goes once clicked: the channel holds only what the bot posted.
+    carrier = env.backend.create_message(sim.channel.id, env.backend.bot_user.id, "", broadcast=False,
+                                         components=[{"type": 1, "components": [
+                                             {"type": 2, "style": 2, "label": "?", "custom_id": cid}]}])
+    await fuzz.press(sim, member, cid, message=carrier)
+    env.backend.delete_message(sim.channel.id, carrier.id)
+    await sim.settle()
+
+
+async def _play(sim: Sim, env: Any, g: Any, game: Any, people: list[Any], watch: _Watch, rng: random.Random,
+                max_steps: int) -> Any:
+    """Look, let a few hours pass, and have one person who owes something act; until the game
+    ends or `max_steps` looks. Returns the game as last read."""
+    steps = 0
+    while steps < max_steps:
+        steps += 1
+        game = await sim.store.get(game.id)
+        if game is None or game.status != "active":
+            break
+        owed = watch.look(g, game, env, sim)
+        # The humans who owe something act one to five hours later, one at a time.
+        owing = sorted({s for _, s in owed if s in watch.user_of})
+        await sim.advance(rng.uniform(1, 5) * HOUR)
+        game = await sim.store.get(game.id)
+        if game is None or game.status != "active":
+            break
+        owing = [s for s in owing if g.legal(game.state, s)]
+        if not owing:
+            continue
+        seat = rng.choice(owing)
+        member = next(m for m in people if m.id == watch.user_of[seat])
+        await _click(sim, env, g, game, member, seat, rng)
+    return game
+
+
+def _message_kinds(channel_posts: list[Any]) -> dict[str, int]:
+    kinds: dict[str, int] = {}
+    for entry in channel_posts:
+        body = json.dumps(entry.json or {}, ensure_ascii=False)
+        kind = ("table" if "attachment://table-" in body else "results" if "results-" in body
+                else "reminder" if ("Reminder" in body or "deadline has passed" in body) else "call"
+                if "🔔" in body else "narration" if "▸" in body else "other")
+        kinds[kind] = kinds.get(kind, 0) + 1
+    return kinds
+
+
+def _early_windows(actions: list[dict[str, Any]], watch: _Watch) -> int:
+    """Windows a person waits on that their deadline closed in under EARLY hours: too soon for
+    people who are not online at the same moment."""
+    early = 0
+    for entry in actions:
+        action = entry["action"]
+        if entry["seat"] is None and action.get("type") == "timeout" and action.get("id") in watch.window_open:
+            opened, _kind = watch.window_open[action["id"]]
+            if entry["at"] - opened < EARLY * HOUR:
+                early += 1
+    return early
+
+
+def _early_for_absent(actions: list[dict[str, Any]], watch: _Watch) -> int:
+    """Moves the seat-filler made for a person (no user behind them) less than EARLY hours after
+    the person's obligation opened: decided for someone who may have been asleep."""
+    spans = watch.spans + [(seat, opened, float("inf")) for (_, seat), opened in watch.open_since.items()]
+    for_absent = 0
+    for entry in actions:
+        if entry["seat"] in watch.user_of and entry["user_id"] is None:
+            opened = [o for s, o, c in spans if s == entry["seat"] and o <= entry["at"] <= c + 1]
+            if opened and entry["at"] - max(opened) < EARLY * HOUR:
+                for_absent += 1
+    return for_absent
+
+
 async def _slow_game(title: str, seed: int, humans: int, ai: int, max_steps: int) -> dict[str, Any]:
     toy.install()
     rng = random.Random(seed)
@@ -66,125 +208,28 @@ async def _slow_game(title: str, seed: int, humans: int, ai: int, max_steps: int
         async with simcord.run(bot, check_errors=False) as env:
             sim = Sim(env, db)
             people = [sim.player(f"p{i}") for i in range(humans)]
-            game = await sim.open_lobby(people[0], title, people[1:], ai)
-            await sim.store.update_game(game.id, 0, seed=seed,
-                                        settings={**game.settings, "pace": "slow", "on_deadline": "ai"})
-            posts_before = len(env.http_requests)  # the first call to act counts too
-            await sim.lobby(people[0], "start")
-            await sim.settle()
-            game = await sim.store.get(game.id)
-            assert game is not None and game.status == "active", f"{title} did not start"
-            user_of = {s.seat: s.user_id for s in game.seats if not s.is_ai}
-            open_since: dict[tuple[str, int], float] = {}
-            spans: list[tuple[int, float, float]] = []  # (seat, opened, closed) of each obligation
-            window_open: dict[str, tuple[float, str]] = {}
+            game, posts_before = await _start(sim, env, title, seed, people, ai)
+            watch = _Watch({s.seat: s.user_id for s in game.seats if not s.is_ai}, posts_before)
             started = env.now().timestamp()
-            pinged: dict[tuple[str, int], int] = {}
-            distances: list[int] = []
-            turns = 0
-            seen_requests = posts_before
-            steps = 0
-            while steps < max_steps:
-                steps += 1
-                game = await sim.store.get(game.id)
-                if game is None or game.status != "active":
-                    break
-                now = env.now().timestamp()
-                owed = _obligations(g, game.state)
-                new = owed - set(open_since)
-                if any(s in user_of for _, s in new):
-                    turns += 1
-                for key in new:
-                    open_since[key] = now
-                for key in set(open_since) - owed:
-                    spans.append((key[1], open_since.pop(key), now))
-                for w in g.windows(game.state):
-                    window_open.setdefault(w.id, (now, w.kind))
-                # Who was told since the last look: mentions in the channel, new DMs.
-                for entry in env.http_requests[seen_requests:]:
-                    if entry.method != "POST" or not entry.path.endswith("/messages"):
-                        continue
-                    users = {int(u) for u in MENTION.findall(json.dumps(entry.json or {}))}
-                    for key in open_since:
-                        if user_of.get(key[1]) in users:
-                            pinged[key] = pinged.get(key, 0) + 1
-                seen_requests = len(env.http_requests)
-                for key in new:
-                    if key[1] in user_of:
-                        pinged.setdefault(key, 0)
-                history = sim.channel.history()
-                ids = [m.id for m in history]
-                if game.table_message_id in ids:
-                    distances.append(len(ids) - 1 - ids.index(game.table_message_id))
-                # The humans who owe something act one to five hours later, one at a time.
-                owing = sorted({s for _, s in owed if s in user_of})
-                await sim.advance(rng.uniform(1, 5) * HOUR)
-                game = await sim.store.get(game.id)
-                if game is None or game.status != "active":
-                    break
-                owing = [s for s in owing if g.legal(game.state, s)]
-                if not owing:
-                    continue
-                seat = rng.choice(owing)
-                legal = g.legal(game.state, seat)
-                action = g.ai_action(g.view(game.state, seat), legal, rng) or rng.choice(legal)
-                # The player clicks it: a button carrying the action (as their panel's would), so
-                # the move goes through the bot on SimCord's virtual clock.
-                code = codec.action_code(action, legal)
-                target = game if hasattr(codec, "nonce") else game.id  # older checkouts: bare ids
-                member = next(m for m in people if m.id == user_of[seat])
-                cid = codec.make("br", target, game.version, code)
-                # The button sits on a message the bot never hears of (as an ephemeral panel
-                # would), which goes once clicked: the channel holds only what the bot posted.
-                carrier = env.backend.create_message(sim.channel.id, env.backend.bot_user.id, "", broadcast=False,
-                                                     components=[{"type": 1, "components": [
-                                                         {"type": 2, "style": 2, "label": "?", "custom_id": cid}]}])
-                await fuzz.press(sim, member, cid, message=carrier)
-                env.backend.delete_message(sim.channel.id, carrier.id)
-                await sim.settle()
+            game = await _play(sim, env, g, game, people, watch, rng, max_steps)
             game = await sim.store.get(game.id)
             channel_posts = [e for e in env.http_requests[posts_before:]
                              if e.method == "POST" and e.path == f"/channels/{sim.channel.id}/messages"]
-            kinds: dict[str, int] = {}
-            for entry in channel_posts:
-                body = json.dumps(entry.json or {}, ensure_ascii=False)
-                kind = ("table" if "attachment://table-" in body else "results" if "results-" in body
-                        else "reminder" if ("Reminder" in body or "deadline has passed" in body) else "call"
-                        if "🔔" in body else "narration" if "▸" in body else "other")
-                kinds[kind] = kinds.get(kind, 0) + 1
             actions = await sim.store.actions(game.id)
-            # A window a person waits on that its deadline closed in under EARLY hours: too soon
-            # for people who are not online at the same moment.
-            early = 0
-            for entry in actions:
-                action = entry["action"]
-                if entry["seat"] is None and action.get("type") == "timeout" and action.get("id") in window_open:
-                    opened, kind = window_open[action["id"]]
-                    if entry["at"] - opened < EARLY * HOUR:
-                        early += 1
-            # Moves the seat-filler made for a person (no user behind them) less than EARLY hours
-            # after the person's obligation opened: decided for someone who may have been asleep.
-            spans += [(seat, opened, float("inf")) for (_, seat), opened in open_since.items()]
-            for_absent = 0
-            for entry in actions:
-                if entry["seat"] in user_of and entry["user_id"] is None:
-                    opened = [o for s, o, c in spans if s == entry["seat"] and o <= entry["at"] <= c + 1]
-                    if opened and entry["at"] - max(opened) < EARLY * HOUR:
-                        for_absent += 1
-            humans_owed = len(pinged)
+            humans_owed = len(watch.pinged)
             return {
-                "title": title, "status": game.status, "actions": len(actions), "turns": turns,
+                "title": title, "status": game.status, "actions": len(actions), "turns": watch.turns,
                 "channel_messages": len(channel_posts),
-                "messages_per_turn": round(len(channel_posts) / max(turns, 1), 2),
+                "messages_per_turn": round(len(channel_posts) / max(watch.turns, 1), 2),
                 "obligations": humans_owed,
-                "obligations_pinged": sum(1 for n in pinged.values() if n),
-                "pings_per_obligation": round(sum(pinged.values()) / max(humans_owed, 1), 2),
-                "table_distance_max": max(distances, default=0),
-                "table_distance_mean": round(sum(distances) / max(len(distances), 1), 1),
-                "early_windows": early,
-                "ai_moves_for_people_early": for_absent,
+                "obligations_pinged": sum(1 for n in watch.pinged.values() if n),
+                "pings_per_obligation": round(sum(watch.pinged.values()) / max(humans_owed, 1), 2),
+                "table_distance_max": max(watch.distances, default=0),
+                "table_distance_mean": round(sum(watch.distances) / max(len(watch.distances), 1), 1),
+                "early_windows": _early_windows(actions, watch),
+                "ai_moves_for_people_early": _early_for_absent(actions, watch),
                 "virtual_hours": round((env.now().timestamp() - started) / HOUR),
-                "messages_by_kind": kinds,
+                "messages_by_kind": _message_kinds(channel_posts),
             }
 
 

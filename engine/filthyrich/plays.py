@@ -4,7 +4,8 @@
 Every choice a card needs is a field of the one `play` action: `slots` for an ad (sorted slot
 numbers of one of the shape's placements), `business` (a card id, or a business kind for
 Market Research), `page`, `target` (a seat), `luxury`, `row` (Muscle). Enumerating the options
-and checking membership keeps `legal` and `apply` from ever disagreeing.
+and checking membership keeps `legal` and `apply` from ever disagreeing. Where an ad may go and
+what placing it costs is in ads.py.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from typing import Any
 
 from engine.core import Chance, RuleError
 
-from . import binder as bd
-from .data import ACTIONS, ASSETS, BUSINESSES, COVER_FEE, LUXURIES, PAGES, SIGN_KINDS, kind
+from .ads import diagnose_placement, move_ad, open_business, opening_cost, placements, sign_free
+from .data import ACTIONS, ASSETS, BUSINESSES, LUXURIES, PAGES, SIGN_KINDS, kind
 from .table import (
     State,
     Event,
@@ -25,75 +26,14 @@ from .table import (
     discard_business,
     draw,
     ev,
-    has,
     is_business,
     marks,
-    owner_of_sign,
     pays_bank,
     sign_of,
     take_up_to,
     transfer,
     visible_on_open_page,
 )
-
-# -- ads: placement, fees, affordability -------------------------------------------------------
-
-
-def cover_fees(st: State, seat: int, page: int, slots, ignore: str | None = None) -> list[tuple[int, int, int]]:
-    """(owner, amount, slot) for each directly covered rival card. The Cousin (no fees for its
-    owner) beats the Ironclad Lease (the covered owner gets more)."""
-    if has(st, seat, "no_cover_fees"):
-        return []
-    fees = []
-    for s in slots:
-        below = bd.covered(st["binder"], page, s, ignore)
-        if below is None:
-            continue
-        owner = owner_of_sign(st, below[1])
-        if owner is None or owner == seat:
-            continue
-        leases = assets_with(st, owner, "cover_fee_to_me")
-        amount = max(ASSETS[kind(a["id"])]["params"]["per_card"] for a in leases) if leases else COVER_FEE
-        fees.append((owner, amount, s))
-    return fees
-
-
-def sign_free(st: State, business_kind: str) -> bool:
-    """One sign per business: a business whose sign is in the binder cannot be opened."""
-    return BUSINESSES[business_kind]["sign"] not in st["ads"]
-
-
-def placements(st: State, seat: int, business_kind: str, page: int, cost: int, ignore: str | None = None) -> list[list[int]]:
-    """The legal, affordable placements of the business's ad on `page` (cost + every fee)."""
-    out = []
-    money = st["money"][seat]
-    if cost > money:
-        return out
-    for slots in bd.placements(BUSINESSES[business_kind]["shape"]):
-        if not bd.cells_empty(st["binder"], page, slots, ignore):
-            continue
-        if cost + sum(f[1] for f in cover_fees(st, seat, page, slots, ignore)) <= money:
-            out.append(list(slots))
-    return out
-
-
-def opening_cost(business_kind: str, discount: int = 0) -> int:
-    return max(0, BUSINESSES[business_kind]["cost"] - discount)
-
-
-def _diagnose_placement(st: State, seat: int, business_kind: str, page: int, slots: list[int], cost: int,
-                        ignore: str | None = None) -> RuleError:
-    """The most helpful reason a placement is refused."""
-    if ignore is None and not sign_free(st, business_kind):
-        return RuleError("sign_in_binder", card=business_kind)
-    shape = BUSINESSES[business_kind]["shape"]
-    if tuple(slots) not in bd.placements(shape):
-        return RuleError("bad_slots", card=business_kind)
-    if not bd.cells_empty(st["binder"], page, slots, ignore):
-        return RuleError("slots_taken", page=page)
-    need = cost + sum(f[1] for f in cover_fees(st, seat, page, slots, ignore))
-    return RuleError("cant_afford", need=need, money=st["money"][seat])
-
 
 # -- options -----------------------------------------------------------------------------------
 
@@ -248,7 +188,7 @@ def check(st: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
     k = kind(act["card"])
     money = st["money"][seat]
     if k in BUSINESSES:
-        raise _diagnose_placement(st, seat, k, st["page"], act["slots"], opening_cost(k))
+        raise diagnose_placement(st, seat, k, st["page"], act["slots"], opening_cost(k))
     if k in ASSETS:
         raise RuleError("cant_afford", need=ASSETS[k]["cost"], money=money)
     a = ACTIONS[k]
@@ -261,12 +201,12 @@ def check(st: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
         if not 1 <= page <= PAGES:
             raise RuleError("bad_field", field="page")
         disc = a["params"].get("discount", 0)
-        raise _diagnose_placement(st, seat, kind(b), page, act["slots"], opening_cost(kind(b), disc))
+        raise diagnose_placement(st, seat, kind(b), page, act["slots"], opening_cost(kind(b), disc))
     if eff == "move_ad":
         b = act["business"]
         if b not in st["biz"][seat]:
             raise RuleError("bad_business")
-        raise _diagnose_placement(st, seat, kind(b), st["page"], act["slots"], 0, ignore=sign_of(b))
+        raise diagnose_placement(st, seat, kind(b), st["page"], act["slots"], 0, ignore=sign_of(b))
     if eff == "set_page":
         raise RuleError("bad_field", field="page")
     if eff in ("audit", "lawsuit", "headhunt"):
@@ -286,29 +226,6 @@ def check(st: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
 
 
 # -- doing it ----------------------------------------------------------------------------------
-
-
-def _at(slots) -> str:
-    return "+".join(str(s) for s in slots)
-
-
-def open_business(st: State, seat: int, card: str, page: int, slots: list[int], cost: int,
-                  events: list[Event]) -> None:
-    """Pay the opening cost, put the card in front of the seat, place the ad, pay cover fees."""
-    k = kind(card)
-    sign = BUSINESSES[k]["sign"]
-    fees = cover_fees(st, seat, page, slots)
-    e = ev("open", seat=seat, card=k, page=page, slots=list(slots), at=_at(slots), cost=cost)
-    pays_bank(st, seat, cost, e)
-    events.append(e)
-    st["hands"][seat].remove(card)
-    st["biz"][seat].append(card)
-    bd.place(st["binder"], page, slots, sign)
-    st["ads"][sign] = {"card": card, "owner": seat, "page": page, "slots": list(slots)}
-    for owner, amount, slot in fees:
-        f = ev("fee", seat=seat, to_seat=owner, amount=amount, slot=slot)
-        transfer(st, seat, owner, amount, f)
-        events.append(f)
 
 
 def _lawyer(st: State, seat: int, victim: int, card_kind: str, events: list[Event]) -> bool:
@@ -335,50 +252,72 @@ def play(st: State, seat: int, act: dict[str, Any], events: list[Event], hooks: 
     k = kind(card)
     if k in BUSINESSES:
         open_business(st, seat, card, st["page"], act["slots"], opening_cost(k), events)
-        return
-    hand = st["hands"][seat]
-    if k in ASSETS:
-        a = ASSETS[k]
-        hand.remove(card)
-        entry = {"id": card, "row": act.get("row"), "turn": st["turn_no"]}
-        e = ev("asset", seat=seat, card=k, cost=a["cost"])
-        pays_bank(st, seat, a["cost"], e)
-        events.append(e)
-        st["assets"][seat].append(entry)
-        if a["effect"] == "muscle":
-            events.append(ev("muscle_row", seat=seat, row=act["row"]))
-        elif a["effect"] == "loan":
-            g = ev("loan", seat=seat, card=k, amount=a["params"]["gain"])
-            bank_pays(st, seat, a["params"]["gain"], g)
-            events.append(g)
-        return
-    a = ACTIONS[k]
-    eff = a["effect"]
-    p = a["params"]
-    hand.remove(card)
+    elif k in ASSETS:
+        _buy_asset(st, seat, act, events)
+    else:
+        _play_action(st, seat, act, events, hooks)
+
+
+def _buy_asset(st: State, seat: int, act: dict[str, Any], events: list[Event]) -> None:
+    """Pay for the asset and put it in front of the seat; Muscle names its row, a loan pays out."""
+    card = act["card"]
+    k = kind(card)
+    a = ASSETS[k]
+    st["hands"][seat].remove(card)
+    entry = {"id": card, "row": act.get("row"), "turn": st["turn_no"]}
+    e = ev("asset", seat=seat, card=k, cost=a["cost"])
+    pays_bank(st, seat, a["cost"], e)
+    events.append(e)
+    st["assets"][seat].append(entry)
+    if a["effect"] == "muscle":
+        events.append(ev("muscle_row", seat=seat, row=act["row"]))
+    elif a["effect"] == "loan":
+        g = ev("loan", seat=seat, card=k, amount=a["params"]["gain"])
+        bank_pays(st, seat, a["params"]["gain"], g)
+        events.append(g)
+
+
+def _play_action(st: State, seat: int, act: dict[str, Any], events: list[Event], hooks: Any) -> None:
+    """Discard the action card, then do what its effect says."""
+    card = act["card"]
+    k = kind(card)
+    eff = ACTIONS[k]["effect"]
+    st["hands"][seat].remove(card)
     st["discard"].append(card)
     events.append(ev("action", seat=seat, card=k))
-    turn = st["turn"]
-    if eff == "open_discount":
-        b = act["business"]
-        open_business(st, seat, b, st["page"], act["slots"], opening_cost(kind(b), p["discount"]), events)
-    elif eff == "open_any_page":
-        b = act["business"]
+    if eff in ("open_discount", "open_any_page", "move_ad"):
+        _place_ad(st, seat, act, events)
+    elif eff == "estate_sale":
+        _estate_sale(st, seat, act, events, hooks)
+    elif eff == "research":
+        _research(st, seat, act["business"], events)
+    elif eff in ("destroy", "takeover", "price_war"):
+        _hit_business(st, seat, act, events)
+    elif eff in ("audit", "lawsuit", "headhunt"):
+        _hit_seat(st, seat, act, events, hooks)
+    else:
+        _this_turn(st, seat, act, events)
+
+
+def _place_ad(st: State, seat: int, act: dict[str, Any], events: list[Event]) -> None:
+    """Open a business from the hand (at a discount, or on any page), or move one's ad."""
+    a = ACTIONS[kind(act["card"])]
+    b = act["business"]
+    if a["effect"] == "open_discount":
+        open_business(st, seat, b, st["page"], act["slots"], opening_cost(kind(b), a["params"]["discount"]), events)
+    elif a["effect"] == "open_any_page":
         open_business(st, seat, b, act["page"], act["slots"], opening_cost(kind(b)), events)
-    elif eff == "move_ad":
-        b = act["business"]
-        sign = sign_of(b)
-        old = st["ads"][sign]
-        bd.lift(st["binder"], sign)
-        fees = cover_fees(st, seat, st["page"], act["slots"])
-        bd.place(st["binder"], st["page"], act["slots"], sign)
-        old.update(page=st["page"], slots=list(act["slots"]))
-        events.append(ev("moved", seat=seat, card=kind(b), page=st["page"], slots=list(act["slots"]), at=_at(act["slots"])))
-        for owner, amount, slot in fees:
-            f = ev("fee", seat=seat, to_seat=owner, amount=amount, slot=slot)
-            transfer(st, seat, owner, amount, f)
-            events.append(f)
-    elif eff == "set_page":
+    else:
+        move_ad(st, seat, b, act["slots"], events)
+
+
+def _this_turn(st: State, seat: int, act: dict[str, Any], events: list[Event]) -> None:
+    """The cards that change the turn (page, dice, actions, hit bonus, taxes) or pay the seat."""
+    k = kind(act["card"])
+    eff = ACTIONS[k]["effect"]
+    p = ACTIONS[k]["params"]
+    turn = st["turn"]
+    if eff == "set_page":
         st["page"] = act["page"]
         events.append(ev("detour", seat=seat, page=act["page"]))
     elif eff == "dice":
@@ -402,78 +341,96 @@ def play(st: State, seat: int, act: dict[str, Any], events: list[Event], hooks: 
     elif eff == "no_taxes_turn":
         turn["greased"] = True
         events.append(ev("greased", seat=seat))
-    elif eff == "estate_sale":
-        x = act["luxury"]
-        price = max(0, LUXURIES[x]["price"] - p["discount"])
-        e = ev("estate_sale", seat=seat, luxury=x, price=price)
-        pays_bank(st, seat, price, e)
-        events.append(e)
-        st["market"].remove(x)
-        st["lux"][seat].append(x)
-        hooks.luxury_won(st, seat, events)
-    elif eff == "research":
-        bk = act["business"]
-        found = None
-        for pile in (st["deck"], st["discard"]):
-            for c in pile:
-                if kind(c) == bk:
-                    found = c
-                    pile.remove(c)
-                    break
-            if found:
+
+
+def _estate_sale(st: State, seat: int, act: dict[str, Any], events: list[Event], hooks: Any) -> None:
+    """Buy a luxury from the market at the card's discount."""
+    x = act["luxury"]
+    price = max(0, LUXURIES[x]["price"] - ACTIONS[kind(act["card"])]["params"]["discount"])
+    e = ev("estate_sale", seat=seat, luxury=x, price=price)
+    pays_bank(st, seat, price, e)
+    events.append(e)
+    st["market"].remove(x)
+    st["lux"][seat].append(x)
+    hooks.luxury_won(st, seat, events)
+
+
+def _research(st: State, seat: int, bk: str, events: list[Event]) -> None:
+    """Market Research: take a business of the kind from the deck or the discard pile (else draw
+    a card), then shuffle the deck."""
+    found = None
+    for pile in (st["deck"], st["discard"]):
+        for c in pile:
+            if kind(c) == bk:
+                found = c
+                pile.remove(c)
                 break
         if found:
-            hand.append(found)
-            events.append(ev("research_found", seat=seat, card=bk))
-        else:
-            events.append(ev("research_missed", seat=seat, card=bk))
-            got = draw(st, seat, 1, events)
-            if got:
-                events.append(ev("drew", to=[seat], cards=[kind(c) for c in got]))
-        Chance(st["chance"]).shuffle(st["deck"])
-        st["research"] = {"seat": seat, "business": bk, "found": bool(found)}
-    elif eff in ("destroy", "takeover", "price_war"):
-        b = act["business"]
-        owner = _owner_of_card(st, b)
-        if _lawyer(st, seat, owner, k, events):
-            return
-        bk = kind(b)
-        if eff == "destroy":
-            discard_business(st, owner, b)
-            events.append(ev("destroyed", seat=owner, by=seat, card=bk))
-            policies = assets_with(st, owner, "fire_insurance")
-            if policies:
-                e = ev("insurance", seat=owner, card=bk, amount=BUSINESSES[bk]["cost"])
-                bank_pays(st, owner, BUSINESSES[bk]["cost"], e)
-                discard_asset(st, owner, policies[0])
-                events.append(e)
-        elif eff == "takeover":
-            cost = BUSINESSES[bk]["cost"]
-            e = ev("takeover", seat=seat, from_seat=owner, card=bk, amount=cost)
-            transfer(st, seat, owner, cost, e)
+            break
+    if found:
+        st["hands"][seat].append(found)
+        events.append(ev("research_found", seat=seat, card=bk))
+    else:
+        events.append(ev("research_missed", seat=seat, card=bk))
+        got = draw(st, seat, 1, events)
+        if got:
+            events.append(ev("drew", to=[seat], cards=[kind(c) for c in got]))
+    Chance(st["chance"]).shuffle(st["deck"])
+    st["research"] = {"seat": seat, "business": bk, "found": bool(found)}
+
+
+def _hit_business(st: State, seat: int, act: dict[str, Any], events: list[Event]) -> None:
+    """The cards against a rival's business (unless its owner's lawyer stops them): destroy it,
+    take it over at its cost, or start a price war on it this turn."""
+    k = kind(act["card"])
+    eff = ACTIONS[k]["effect"]
+    b = act["business"]
+    owner = _owner_of_card(st, b)
+    if _lawyer(st, seat, owner, k, events):
+        return
+    bk = kind(b)
+    if eff == "destroy":
+        discard_business(st, owner, b)
+        events.append(ev("destroyed", seat=owner, by=seat, card=bk))
+        policies = assets_with(st, owner, "fire_insurance")
+        if policies:
+            e = ev("insurance", seat=owner, card=bk, amount=BUSINESSES[bk]["cost"])
+            bank_pays(st, owner, BUSINESSES[bk]["cost"], e)
+            discard_asset(st, owner, policies[0])
             events.append(e)
-            st["biz"][owner].remove(b)
-            st["biz"][seat].append(b)
-            st["ads"][sign_of(b)]["owner"] = seat
-        else:
-            turn["price_war"].append(sign_of(b))
-            events.append(ev("price_war", seat=seat, from_seat=owner, card=bk))
-    elif eff in ("audit", "lawsuit", "headhunt"):
-        target = act["target"]
-        if _lawyer(st, seat, target, k, events):
-            return
-        if eff == "lawsuit":
-            e = ev("lawsuit", seat=seat, from_seat=target, amount=0)
-            e["amount"] = take_up_to(st, target, seat, p["take"], e)
-            events.append(e)
-        elif eff == "headhunt":
-            theirs = st["hands"][target]
-            i = Chance(st["chance"]).randint(0, len(theirs) - 1)
-            taken = theirs.pop(i)
-            hand.append(taken)
-            events.append(ev("headhunt", seat=seat, from_seat=target))
-            events.append(ev("headhunted", to=[seat], card=kind(taken), from_seat=target))
-            events.append(ev("headhunted_from", to=[target], card=kind(taken), by=seat))
-        else:
-            events.append(ev("audit", seat=target, by=seat))
-            hooks.audit(st, target, events)
+    elif eff == "takeover":
+        cost = BUSINESSES[bk]["cost"]
+        e = ev("takeover", seat=seat, from_seat=owner, card=bk, amount=cost)
+        transfer(st, seat, owner, cost, e)
+        events.append(e)
+        st["biz"][owner].remove(b)
+        st["biz"][seat].append(b)
+        st["ads"][sign_of(b)]["owner"] = seat
+    else:
+        st["turn"]["price_war"].append(sign_of(b))
+        events.append(ev("price_war", seat=seat, from_seat=owner, card=bk))
+
+
+def _hit_seat(st: State, seat: int, act: dict[str, Any], events: list[Event], hooks: Any) -> None:
+    """The cards against a rival (unless its lawyer stops them): sue it for money, take a random
+    card from its hand, or audit it."""
+    k = kind(act["card"])
+    eff = ACTIONS[k]["effect"]
+    target = act["target"]
+    if _lawyer(st, seat, target, k, events):
+        return
+    if eff == "lawsuit":
+        e = ev("lawsuit", seat=seat, from_seat=target, amount=0)
+        e["amount"] = take_up_to(st, target, seat, ACTIONS[k]["params"]["take"], e)
+        events.append(e)
+    elif eff == "headhunt":
+        theirs = st["hands"][target]
+        i = Chance(st["chance"]).randint(0, len(theirs) - 1)
+        taken = theirs.pop(i)
+        st["hands"][seat].append(taken)
+        events.append(ev("headhunt", seat=seat, from_seat=target))
+        events.append(ev("headhunted", to=[seat], card=kind(taken), from_seat=target))
+        events.append(ev("headhunted_from", to=[target], card=kind(taken), by=seat))
+    else:
+        events.append(ev("audit", seat=target, by=seat))
+        hooks.audit(st, target, events)

@@ -59,6 +59,33 @@ def _str(value: Any, field: str) -> str:
     return value
 
 
+def _grid(st: dict[str, Any], page: int) -> list[dict[str, Any] | None]:
+    """The open page as seen from above: for each slot, the top card's page, sign, owner, kind."""
+    grid = []
+    for t in bd.view(st["binder"], page):
+        if t is None:
+            grid.append(None)
+        else:
+            ad = st["ads"][t[1]]
+            grid.append({"page": t[0], "sign": t[1], "owner": ad["owner"], "kind": kind(ad["card"])})
+    return grid
+
+
+def _public_seat(st: dict[str, Any], s: int) -> dict[str, Any]:
+    """What everyone sees of a seat: all of it but the cards in its hand, which are counted."""
+    return {
+        "money": st["money"][s],
+        "alive": st["alive"][s],
+        "hand": len(st["hands"][s]),
+        "businesses": list(st["biz"][s]),
+        "assets": [{"id": a["id"], "kind": kind(a["id"]), "row": a["row"]} for a in st["assets"][s]],
+        "luxuries": list(st["lux"][s]),
+        "marks": marks(st, s),
+        "tax_per_zero": tax_due(st, s, 1),
+        "interest": resolve.interest_due(st, s),
+    }
+
+
 class _Hooks:
     """What plays.py needs from resolve.py, passed in to keep the modules acyclic."""
 
@@ -372,26 +399,8 @@ class FilthyRich(Game):
     def _view(self, st: dict[str, Any], seat: int | None) -> dict[str, Any]:
         n = st["n"]
         page = st["page"]
-        grid = []
-        for t in bd.view(st["binder"], page):
-            if t is None:
-                grid.append(None)
-            else:
-                ad = st["ads"][t[1]]
-                grid.append({"page": t[0], "sign": t[1], "owner": ad["owner"], "kind": kind(ad["card"])})
-        seats = []
-        for s in range(n):
-            seats.append({
-                "money": st["money"][s],
-                "alive": st["alive"][s],
-                "hand": len(st["hands"][s]),
-                "businesses": list(st["biz"][s]),
-                "assets": [{"id": a["id"], "kind": kind(a["id"]), "row": a["row"]} for a in st["assets"][s]],
-                "luxuries": list(st["lux"][s]),
-                "marks": marks(st, s),
-                "tax_per_zero": tax_due(st, s, 1),
-                "interest": resolve.interest_due(st, s),
-            })
+        grid = _grid(st, page)
+        seats = [_public_seat(st, s) for s in range(n)]
         view: dict[str, Any] = {
             "title": TITLE,
             "phase": st["phase"],
