@@ -81,16 +81,22 @@ def obligations(title: str, state: dict[str, Any]) -> set[tuple[str, int]]:
     return owed | {("act", s) for s in g.to_act(state) if s not in covered}
 
 
-def read_clock(game: Any, db: Path) -> Any:
-    """The game row's per-seat clock (time banks) if this version of the store keeps one."""
+def has_clock_column(db: Path) -> bool:
+    """Whether this version of the store keeps a `clock` column in its games (time banks)."""
+    try:
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
+            return "clock" in {row[1] for row in con.execute("PRAGMA table_info(games)")}
+    except sqlite3.Error:
+        return False
+
+
+def read_clock(game: Any, db: Path, column: bool) -> Any:
+    """The game row's per-seat clock (time banks), if this version of the store keeps one."""
     value = getattr(game, "clock", None)
-    if value is not None:
+    if value is not None or not column:
         return value
     try:
         with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
-            columns = {row[1] for row in con.execute("PRAGMA table_info(games)")}
-            if "clock" not in columns:
-                return None
             row = con.execute("SELECT clock FROM games WHERE id = ?", (game.id,)).fetchone()
     except sqlite3.Error:
         return None
@@ -106,6 +112,7 @@ class Table:
         self.desk: Desk | None = None
         self.track: Track | None = None
         self.bank_seen = False
+        self.clock_column: bool | None = None
 
     def _dm_of(self, person: Person) -> int | None:
         channel = person.member.user.dm_channel
@@ -141,8 +148,10 @@ class Table:
         ids = [m.id for m in sim.channel.history()]
         if game.table_message_id in ids:
             track.distances.append(len(ids) - 1 - ids.index(game.table_message_id))
-        clock = read_clock(game, self.db)
-        self.bank_seen = self.bank_seen or clock is not None
+        if self.clock_column is None:
+            self.clock_column = has_clock_column(self.db)
+        clock = read_clock(game, self.db, self.clock_column)
+        self.bank_seen = self.bank_seen or any(report.bank_left(clock, s) is not None for s in track.humans)
         track.samples.append((now, await sim.store.action_count(game.id), clock))
         track.last = now
         return game
@@ -251,8 +260,9 @@ class Table:
 
 
 async def play(title: str, seed: int, *, players: int | None = None, filler: bool = False, cap_days: float = 60,
-               away_day: float = 3, pictures: bool = False) -> dict[str, Any]:
-    """Play one game; its figures (report.py)."""
+               away_day: float = 3, pictures: bool = False, inspect: Any = None) -> dict[str, Any]:
+    """Play one game; its figures (report.py). `inspect(table, figures)`, if given, is awaited
+    while the simulated Discord still runs (a test compares the figures with the raw record)."""
     count = players or engine.get(title).max_players
     habits = spread(count, filler)
     if not pictures:
@@ -267,6 +277,8 @@ async def play(title: str, seed: int, *, players: int | None = None, filler: boo
                 tab = Table(sim, db, title, people, seed)
                 out = await tab.run(habits.count("ai"), cap_days, away_day)
                 out.update(filler=filler, habits=habits)
+                if inspect is not None:
+                    await inspect(tab, out)
                 return out
             finally:
                 await stop_detached(env.bot)

@@ -23,6 +23,10 @@ def short(action: Any, width: int = 90) -> str:
     return "" if action is None else json.dumps(action, separators=(",", ":"), ensure_ascii=False)[:width]
 
 
+#: E-Wars events that start a round's dice time (the parent's bell, or its deadline).
+DICE_TIME = ("dice_time", "dice_time_auto")
+
+
 def loads(value: Any) -> Any:
     return json.loads(value) if isinstance(value, (str, bytes)) else value
 
@@ -163,7 +167,7 @@ def dice(tab: Any, game: Any, log: list[dict[str, Any]]) -> dict[str, Any]:
     current = None
     for e in log:
         for ev in e["events"] or []:
-            if ev.get("type", "").startswith("dice_time"):
+            if ev.get("type") in DICE_TIME:
                 current = ev.get("round")
                 rounds.add(current)
         if daily is not None and e["seat"] == daily.seat and e["action"].get("type") == "roll" \
