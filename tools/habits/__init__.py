@@ -6,8 +6,9 @@
 Each title is played at its largest player count, `pace: slow` and `on_deadline: ai` chosen in
 the lobby's Options form, once with people only and once with a seat-filler seat (Add AI). The
 people (people.py) answer within minutes and sleep 23:00-07:00 UTC, look in once a day at about
-20:00, play only from their DM panel, or go away for two days (`/game away until:2d`) on the
-third day. Everything they do goes through SimCord as clicks, selects, forms and slash commands
+20:00, play only from their DM panel, or go away for two days (`/game away until:2d`) in the middle
+of the game (the first time they look in from `--away-day` on; by default about the middle of
+a slow game of the title, __main__.AWAY_DAY). Everything they do goes through SimCord as clicks, selects, forms and slash commands
 (panels.py); the only thing the tool writes itself is the game's seed (so a run repeats). Each
 move is the seat-filler's choice for the person's seat, found on the panel they opened; when the
 panel does not offer it, another choice of the seat-filler that it does offer (off_panel).

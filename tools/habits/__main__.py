@@ -22,6 +22,10 @@ if str(ROOT) not in sys.path:
 from tools.habits.game import play  # noqa: E402 (after the path)
 
 TITLES = ("imtheboss", "filthyrich", "blackfriday", "ewars")
+#: The day from which the away player leaves for two days: about the middle of a slow game of the
+#: title as these people play it (seed 1 on this tree: I'm the Boss! 42-52 days, Filthy Rich 7,
+#: Black Friday 16-17, E-Wars 12).
+AWAY_DAY = {"imtheboss": 20.0, "filthyrich": 3.0, "blackfriday": 7.0, "ewars": 5.0}
 COLUMNS = [
     ("game", lambda r: f"{r['title']}{' +AI' if r['filler'] else ''} ({r['players']})"),
     ("end", lambda r: ("capped " if r["capped"] else "") + f"{r['status']} d{r['virtual_days']}"),
@@ -35,6 +39,7 @@ COLUMNS = [
     ("pinged", lambda r: f"{r['obligations_pinged']} of {r['obligations']}"),
     ("table dist max (mean)", lambda r: f"{r['table_distance_max']} ({r['table_distance_mean']})"),
     ("off panel", lambda r: r["off_panel"] + r["stuck"]),
+    ("legal not on panel", lambda r: f"{r['not_on_panel']} of {r['audited']}"),
 ]
 
 
@@ -63,9 +68,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--titles", default=",".join(TITLES))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cap-days", type=float, default=60.0, help="virtual days before a game is cut off")
-    parser.add_argument("--away-day", type=float, default=3.0, help="day of the game on which the away player leaves")
+    parser.add_argument("--away-day", type=float, default=None,
+                        help="day of the game from which the away player leaves (default: about the middle of the title's game)")
     parser.add_argument("--players", type=int, default=None, help="players per game (default: the most)")
     parser.add_argument("--only", choices=("people", "filler"), help="only the games without / with a seat-filler")
+    parser.add_argument("--audit", type=int, default=2,
+                        help="other legal moves looked for on the panel at each move (is every rule reachable?)")
     parser.add_argument("--pictures", action="store_true", help="draw the real pictures (slower; no figure changes)")
     parser.add_argument("--json", type=Path)
     parser.add_argument("--trace", type=Path, help="write what each person did and saw, game by game")
@@ -76,7 +84,8 @@ def main(argv: list[str] | None = None) -> int:
     for title in args.titles.split(","):
         for filler in kinds:
             row = asyncio.run(play(title, args.seed, players=args.players, filler=filler, cap_days=args.cap_days,
-                                   away_day=args.away_day, pictures=args.pictures))
+                                   away_day=args.away_day if args.away_day is not None else AWAY_DAY[title],
+                                   audit=args.audit, pictures=args.pictures))
             trace = row.pop("trace", [])
             if args.trace:
                 with args.trace.open("a", encoding="utf-8") as fh:

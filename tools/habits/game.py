@@ -55,6 +55,8 @@ class Track:
     empty_calls: int = 0
     no_panel: int = 0
     off_panel: list[dict[str, Any]] = field(default_factory=list)
+    audited: int = 0
+    unreachable: list[dict[str, Any]] = field(default_factory=list)
     stuck: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
     away: list[tuple[int, float, float]] = field(default_factory=list)
@@ -192,7 +194,8 @@ class Table:
             self._note(result)
             track.say(now, f"{person.name} [{person.opens}] {result.kind} {report.short(result.action)}"
                            + (f" (off panel: {report.short(result.off_panel)})" if result.off_panel else "")
-                           + (f" {result.note}" if result.note else ""))
+                           + (f" {result.note}" if result.note else "")
+                           + "".join(f" (not on the panel: {report.short(a)})" for a in result.unreachable))
             if result.kind != "moved":
                 break
             moved += 1
@@ -208,6 +211,8 @@ class Table:
         assert self.track is not None
         if result.off_panel is not None:
             self.track.off_panel.append(result.off_panel)
+        self.track.audited += result.audited
+        self.track.unreachable += result.unreachable
         if result.kind == "stuck":
             self.track.stuck.append(result.note)
         elif result.kind == "failed":
@@ -224,14 +229,14 @@ class Table:
         opened = await open_panel(self.desk, person)
         return opened[1] if opened else None
 
-    async def run(self, ai: int, cap_days: float, away_day: float) -> dict[str, Any]:
+    async def run(self, ai: int, cap_days: float, away_day: float, audit: int = 0) -> dict[str, Any]:
         sim = self.sim
         await sim.advance(OPENS_AT)
         quiet = await table.preferences(sim, self.people)
-        game = await table.sit_down(sim, self.title, self.people, ai, self.seed)
-        self.desk = Desk(sim, game.id, self.seed)
-        start = self.desk.now()
-        self.track = Track(start, {p.seat: p for p in self.people}, quiet=quiet)
+        game, start = await table.sit_down(sim, self.title, self.people, ai, self.seed)
+        self.desk = Desk(sim, game.id, self.seed, audit)
+        # Whatever opened from the Start click on (a seat-filler seat may move at once) counts.
+        self.track = Track(start, {p.seat: p for p in self.people}, quiet=quiet, last=start)
         for person in self.people:
             person.looked = start
         capped = False
@@ -260,7 +265,7 @@ class Table:
 
 
 async def play(title: str, seed: int, *, players: int | None = None, filler: bool = False, cap_days: float = 60,
-               away_day: float = 3, pictures: bool = False, inspect: Any = None) -> dict[str, Any]:
+               away_day: float = 3, audit: int = 0, pictures: bool = False, inspect: Any = None) -> dict[str, Any]:
     """Play one game; its figures (report.py). `inspect(table, figures)`, if given, is awaited
     while the simulated Discord still runs (a test compares the figures with the raw record)."""
     count = players or engine.get(title).max_players
@@ -275,7 +280,7 @@ async def play(title: str, seed: int, *, players: int | None = None, filler: boo
             try:
                 people = [Person(f"p{i}-{h}", h, sim.player(f"p{i}-{h}"), seed) for i, h in enumerate(habits) if h != "ai"]
                 tab = Table(sim, db, title, people, seed)
-                out = await tab.run(habits.count("ai"), cap_days, away_day)
+                out = await tab.run(habits.count("ai"), cap_days, away_day, audit)
                 out.update(filler=filler, habits=habits)
                 if inspect is not None:
                     await inspect(tab, out)

@@ -12,6 +12,7 @@ oracle only plans them.
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import json
 from dataclasses import dataclass
@@ -33,9 +34,10 @@ except ImportError:  # pragma: no cover - an older or newer layout
         return re.sub(r"~[0-9]+$", "", code)
 
 #: Oracle calls one search may make (each builds a reply the way a click would).
-BUDGET = 2500
-#: Sub-panels deep (an order form: open it, add, add, choose the extra bag, confirm).
-DEPTH = 7
+BUDGET = 6000
+#: Steps deep (a Black Friday sell of four colours: open the form, add four times, the colour
+#: that drops, the sell-table briefcase, confirm).
+DEPTH = 9
 #: A select with at most this many options is explored whatever its options say.
 FEW = 6
 #: Form fillings tried per form.
@@ -231,45 +233,49 @@ def _signature(comps: list[Comp]) -> tuple:
 def search(oracle: Oracle, root: list[Comp], target: dict[str, Any] | None,
            found: dict[str, tuple[dict[str, Any], list[Step]]] | None = None) -> list[Step] | None:
     """The steps from the panel `root` to `target` (None: not found within the budget).
-    `found` collects every move met on the way (action key -> (action, steps))."""
+    `found` collects every move met on the way (action key -> (action, steps)).
+
+    Best first: a sub-panel reached by choosing what the move names (its colour, its card) is
+    looked at before one reached by a plain button or another option, so an order form is
+    filled in the move's own words before anything else is tried."""
     want = compact(target) if target is not None else ""
     toks = tokens(target)
     found = {} if found is None else found
     if target is not None and want in found:
         return found[want][1]
     seen = {_signature(root)}
-    frontier: list[tuple[list[Comp], list[Step]]] = [(root, [])]
-    for _ in range(DEPTH):
-        deeper: list[tuple[list[Comp], list[Step]]] = []
-        for comps, path in frontier:
-            for comp in comps:
-                if comp.code[:1] in ("H", "L"):
-                    continue  # the house's and the lobby's own buttons
-                for values in choices(comp, toks):
-                    if oracle.calls >= BUDGET:
-                        return None
-                    reply = oracle.click(comp, values)
-                    step = Step(comp, values)
-                    named = bool(set(values or ()) & toks)
-                    if isinstance(reply, Show) and not named and comp.kind == "bs" and len(comp.values) > FEW:
-                        break  # a long select of sub-panels: only the options the move names lead there
-                    if isinstance(reply, Apply):
-                        key = compact(reply.action)
-                        found.setdefault(key, (reply.action, path + [step]))
-                        if key == want:
-                            return path + [step]
-                    elif isinstance(reply, Ask) and target is not None:
-                        fields = fill(oracle, reply.modal, want, target)
-                        if fields is not None:
-                            return path + [Step(comp, values, fields)]
-                    elif isinstance(reply, Show):
-                        sub = comps_of_panel(reply.panel)
-                        sig = _signature(sub)
-                        worth = comp.kind == "br" or len(comp.values) <= FEW or named
-                        if sig not in seen and worth:
-                            seen.add(sig)
-                            deeper.append((sub, path + [step]))
-        frontier = deeper
-        if not frontier:
-            break
+    queue: list[tuple[int, int, int, list[Comp], list[Step]]] = [(0, 0, 0, root, [])]
+    order = itertools.count(1)
+    while queue:
+        cost, depth, _, comps, path = heapq.heappop(queue)
+        for comp in comps:
+            if comp.code[:1] in ("H", "L"):
+                continue  # the house's and the lobby's own buttons
+            shows = 0
+            for values in choices(comp, toks):
+                if oracle.calls >= BUDGET:
+                    return None
+                reply = oracle.click(comp, values)
+                step = Step(comp, values)
+                named = bool(set(values or ()) & toks)
+                if isinstance(reply, Apply):
+                    key = compact(reply.action)
+                    found.setdefault(key, (reply.action, path + [step]))
+                    if key == want:
+                        return path + [step]
+                elif isinstance(reply, Ask) and target is not None:
+                    fields = fill(oracle, reply.modal, want, target)
+                    if fields is not None:
+                        return path + [Step(comp, values, fields)]
+                elif isinstance(reply, Show):
+                    sub = comps_of_panel(reply.panel)
+                    sig = _signature(sub)
+                    worth = comp.kind == "br" or len(comp.values) <= FEW or named
+                    if sig not in seen and worth and depth + 1 < DEPTH:
+                        seen.add(sig)
+                        heapq.heappush(queue, (cost + (0 if named else 1), depth + 1, next(order), sub, path + [step]))
+                    if not named and comp.kind == "bs" and len(comp.values) > FEW:
+                        shows += 1
+                        if shows >= 2:
+                            break  # a long select of sub-panels: only the options the move names lead on
     return None

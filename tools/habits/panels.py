@@ -34,6 +34,9 @@ class Moved:
     off_panel: dict[str, Any] | None = None  # the seat-filler's choice the panel did not offer
     message: Any = None  # the panel after the move
     note: str = ""
+    #: Other legal moves of the moment looked for on the same panel (--audit), and those not found.
+    audited: int = 0
+    unreachable: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -43,6 +46,8 @@ class Desk:
     sim: Any
     game_id: int
     seed: int
+    #: Other legal moves looked for on the panel at each move (0: none): is every rule reachable?
+    audit: int = 0
     clicks: list[tuple[float, int]] = field(default_factory=list)
 
     def now(self) -> float:
@@ -131,11 +136,25 @@ async def _perform(desk: Desk, person: Person, actor: Any, message: Any, steps: 
     return result
 
 
+def audit(game: Any, seat: int, message: Any, legal: list[dict[str, Any]], count: int, rng: random.Random,
+          found: dict[str, tuple[dict[str, Any], list[Step]]]) -> tuple[int, list[dict[str, Any]]]:
+    """Look for `count` other legal moves (at random) on the same panel: how many were looked
+    for, and those the panel does not lead to."""
+    root = comps_of_message(message)
+    others = [a for a in legal if compact(a) not in found]
+    missing = []
+    picked = rng.sample(others, min(count, len(others)))
+    for action in picked:
+        if search(Oracle(game, seat), root, action, found) is None:
+            missing.append(action)
+    return len(picked), missing
+
+
 def _plan(game: Any, seat: int, message: Any, target: dict[str, Any], view: dict[str, Any],
-          legal: list[dict[str, Any]], rng: random.Random) -> tuple[list[Step] | None, dict[str, Any] | None]:
+          legal: list[dict[str, Any]], rng: random.Random,
+          found: dict[str, tuple[dict[str, Any], list[Step]]]) -> tuple[list[Step] | None, dict[str, Any] | None]:
     """The steps to the seat-filler's choice, or to another of its choices the panel offers."""
     root: list[Comp] = comps_of_message(message)
-    found: dict[str, tuple[dict[str, Any], list[Step]]] = {}
     path = search(Oracle(game, seat), root, target, found)
     if path is not None:
         return path, target
@@ -177,18 +196,25 @@ async def move(desk: Desk, person: Person, actor: Any, message: Any) -> Moved:
     target = g.ai_action(view, legal, rng)
     if target is None:
         return Moved("waits")
-    steps, chosen = _plan(game, seat, message, target, view, legal, rng)
+    found: dict[str, tuple[dict[str, Any], list[Step]]] = {}
+    steps, chosen = _plan(game, seat, message, target, view, legal, rng, found)
     off = None if chosen is not None and compact(chosen) == compact(target) else target
+    audited, missing = 0, []
+    if desk.audit:
+        audited, missing = audit(game, seat, message, legal, desk.audit,
+                                 random.Random(f"{desk.seed}/audit/{seat}/{game.version}"), found)
     if steps is None:
-        return Moved("stuck", off_panel=off, note=f"nothing of {len(legal)} legal moves found on the panel")
+        return Moved("stuck", off_panel=off, note=f"nothing of {len(legal)} legal moves found on the panel",
+                     audited=audited, unreachable=missing)
     result = await _perform(desk, person, actor, message, steps)
     after = await sim.store.get(desk.game_id)
     if isinstance(result, str) or after is None or after.version == game.version:
         said = result if isinstance(result, str) else reply_text(result)[:160].replace("\n", " ")
-        return Moved("failed", chosen, off, note=f"the clicks did not move the game: {said!r}")
+        return Moved("failed", chosen, off, note=f"the clicks did not move the game: {said!r}",
+                     audited=audited, unreachable=missing)
     desk.clicks.append((desk.now(), person.user_id))
     try:
         panel = panel_of(result)
     except AssertionError:
         panel = None
-    return Moved("moved", chosen, off, panel)
+    return Moved("moved", chosen, off, panel, audited=audited, unreachable=missing)

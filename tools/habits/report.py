@@ -200,7 +200,12 @@ def panel_findings(track: Any) -> dict[str, Any]:
     kinds: dict[str, int] = {}
     for action in track.off_panel:
         kinds[action.get("type", "?")] = kinds.get(action.get("type", "?"), 0) + 1
+    missing: dict[str, int] = {}
+    for action in track.unreachable:
+        missing[action.get("type", "?")] = missing.get(action.get("type", "?"), 0) + 1
     return {"off_panel": len(track.off_panel), "off_panel_types": kinds, "stuck": len(track.stuck),
+            "audited": track.audited, "not_on_panel": len(track.unreachable), "not_on_panel_types": missing,
+            "not_on_panel_examples": [short(a, 140) for a in track.unreachable[:5]],
             "failed_clicks": len(track.failed), "notes": (track.stuck + track.failed)[:5],
             "looks": track.looks, "calls_with_nothing_to_do": track.empty_calls, "no_panel": track.no_panel}
 

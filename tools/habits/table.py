@@ -118,9 +118,9 @@ def form_values(modal: dict[str, Any], chosen: dict[str, Any]) -> dict[str, Any]
     return out
 
 
-async def sit_down(sim: Any, title: str, people: list[Person], ai: int, seed: int) -> Any:
+async def sit_down(sim: Any, title: str, people: list[Person], ai: int, seed: int) -> tuple[Any, float]:
     """The host opens the lobby, the others join, the host adds `ai` seat-filler seats, sets the
-    options in the form, and starts. The started game."""
+    options in the form, and starts. The started game, and the moment Start was clicked."""
     host = people[0].member
     await sim.new_game(host, title)
     for person in people[1:]:
@@ -132,10 +132,11 @@ async def sit_down(sim: Any, title: str, people: list[Person], ai: int, seed: in
         await host.submit_modal(shown, form_values(shown.modal, CHOSEN))
     game = await sim.game()
     await sim.store.update_game(game.id, sim.env.now().timestamp(), seed=seed)
+    started = sim.env.now().timestamp()
     await sim.lobby(host, "start")
     await sim.settle()
     game = await sim.game()
     assert game is not None and game.status == "active", f"{title} did not start"
     for person in people:
         person.seat = game.seat_of(person.user_id)
-    return game
+    return game, started
