@@ -1,0 +1,85 @@
+"""tools/habits (issue 24): one short slow game played through clicks, whose figures are checked
+against the raw record (the game's action log and the bot's requests), so none is set by hand;
+and the time-bank figures, on a game row that keeps banks (a later version of the store)."""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+from tools.habits import report
+from tools.habits.game import play
+from tools.habits.people import Person, asleep, spread, wake_after
+
+
+async def test_a_short_game_is_played_through_clicks_and_measured_from_what_happened():
+    seen: dict = {}
+
+    async def inspect(tab, figures):
+        seen["log"] = await tab.sim.store.actions(tab.desk.game_id)
+        seen["requests"] = list(tab.watch.log)
+        seen["times"] = list(tab.watch.log.times)
+        seen["channel"] = tab.sim.channel.id
+        seen["humans"] = {s: p.user_id for s, p in tab.track.humans.items()}
+        seen["start"] = tab.track.start
+
+    out = await play("ewars", 3, cap_days=1.5, inspect=inspect)
+    log, humans = seen["log"], seen["humans"]
+    assert out["title"] == "ewars" and out["players"] == 4 and out["capped"] and out["virtual_days"] == 1.5
+    assert out["actions"] == len(log) > 0 and out["replayed"]
+    # The people moved by clicks: their moves carry their user; nobody's panel lacked a move.
+    clicked = [e for e in log if e["user_id"] is not None]
+    assert {e["user_id"] for e in clicked} == set(humans.values())
+    assert out["stuck"] == 0 and out["failed_clicks"] == 0
+    # Seat-filler moves for people: the log's moves for a human seat that no user made.
+    assert out["filler_for_people"] == sum(1 for e in log if e["seat"] in humans and e["user_id"] is None)
+    assert sum(out["filler_by_habit"].values()) == out["filler_for_people"] and not out["time_banks"]
+    # Dice rounds from the log's events; the daily player's own rolls within them.
+    rounds = {ev["round"] for e in log for ev in e["events"] if ev["type"] in ("dice_time", "dice_time_auto")}
+    assert out["dice_rounds"] == len(rounds) > 0 and 0 <= out["daily_rolled_himself"] <= len(rounds)
+    # Reminders and messages from the bot's own requests.
+    posts = [(e, t) for e, t in zip(seen["requests"], seen["times"])
+             if e.method == "POST" and e.path == f"/channels/{seen['channel']}/messages"]
+    reminders = sum(len(set(re.findall(r"<@(\d+)>", line)))
+                    for e, _ in posts for line in ((e.json or {}).get("content") or "").splitlines()
+                    if "Reminder" in line or line.startswith("⏰"))
+    assert out["reminders"] == reminders > 0
+    assert out["channel_messages"] == sum(1 for _, t in posts if t >= seen["start"])
+    assert out["obligations_pinged"] <= out["obligations"] and out["turns"] > 0
+    assert out["messages_per_turn"] == round(out["channel_messages"] / out["turns"], 2)
+
+
+def _tab(samples, humans):
+    track = SimpleNamespace(samples=samples, humans=humans)
+    return SimpleNamespace(track=track, bank_seen=True)
+
+
+def test_time_banks_are_read_from_the_game_row_and_split_the_seat_fillers_moves():
+    assert report.bank_left({"bank": [0, 3600]}, 1) == 3600
+    assert report.bank_left({"seats": [{"bank": 5}, {"bank": 0}]}, 0) == 5
+    assert report.bank_left({"1": {"bank": {"left": 7}}}, 1) == 7
+    assert report.bank_left({"deadline": 3}, 0) is None and report.bank_left(None, 0) is None
+    humans = {0: SimpleNamespace(habit="daily"), 1: SimpleNamespace(habit="minutes")}
+    # The bank as the tool saw it before each move: seat 0 still had time, seat 1 had none.
+    tab = _tab([(0.0, 0, {"bank": [100, 0]}), (10.0, 1, {"bank": [100, 0]})], humans)
+    log = [{"seat": 0, "user_id": None}, {"seat": 1, "user_id": None}, {"seat": 1, "user_id": 42}]
+    out = report.filler_moves(tab, log)
+    assert out["filler_for_people"] == 2 and out["filler_with_bank_left"] == 1
+    assert out["filler_by_habit"] == {"daily": 1, "minutes": 1}
+
+
+def test_habits_look_at_their_hours():
+    day0 = 1_767_225_600.0  # 2026-01-01 00:00 UTC, SimCord's first day
+    assert asleep(day0 + 23.5 * 3600) and asleep(day0 + 3 * 3600) and not asleep(day0 + 12 * 3600)
+    assert wake_after(day0 + 23.5 * 3600) == day0 + 31 * 3600
+    daily = Person("d", "daily", SimpleNamespace(id=1), 1)
+    slot = daily.daily_slot(day0 + 9 * 3600)
+    assert day0 + (20 - 1 / 3) * 3600 <= slot <= day0 + (20 + 1 / 3) * 3600
+    sleeper = Person("m", "minutes", SimpleNamespace(id=2), 1)
+    sleeper.called(day0 + 23.9 * 3600, via_dm=False)  # called at night: answered after 07:00
+    assert day0 + 31 * 3600 <= sleeper.planned <= day0 + 31.5 * 3600
+    dm = Person("x", "dm", SimpleNamespace(id=3), 1)
+    dm.called(day0 + 10 * 3600, via_dm=False)  # a mention in the channel is not for the DM player
+    assert dm.planned is None
+    assert spread(6, False) == ["minutes", "daily", "dm", "away", "minutes", "minutes"]
+    assert spread(4, True) == ["minutes", "daily", "dm", "ai"]
