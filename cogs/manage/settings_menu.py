@@ -61,6 +61,7 @@ def settings_lines(game: GameRow, conf: dict[str, Any], t: Translator) -> list[s
         length = settings_mod.deadline_for(ui.game, conf, timer.kind)
         lines.append(t("core.settings.deadline_line", kind=t(f"{game.title}.timer.{timer.kind}"),
                        length=duration(length, t.lang) if length else t("core.settings.none")))
+    lines.append(t("core.settings.time_help"))
     return lines
 
 

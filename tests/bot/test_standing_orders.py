@@ -104,3 +104,13 @@ async def test_keep_at_tax_answers_below_its_amount_and_asks_at_or_above_it(sim)
     said = channel_text(sim, mark)
     assert "bob keeps everything" in said, said
     assert f"<@{bob.id}>" not in said and f"<@{cy.id}>" in said
+
+
+async def test_the_settings_say_how_time_works_and_where_standing_orders_are(sim):
+    """/game settings explains the allowance, the time bank, quiet hours and standing orders
+    (issue 24, Done when), besides each length."""
+    ann, bob = await start(sim, 2)
+    text = text_of(await sim.settings(ann))
+    assert "Time bank per player:" in text and "Least time to look" in text
+    assert "How time works:" in text and "quiet hours, `/game prefs`" in text
+    assert "standing orders (📋 in their hand's panel)" in text
