@@ -1,5 +1,5 @@
 """Black Friday: the Game. See ../../docs/ENGINE.md for the contract and
-/work/shared/rules/blackfriday.md for the rules digest this follows.
+../shared/rules/blackfriday.md for the rules digest this follows.
 
 Privacy (the product owner's rule, stricter than the digest's section 8): a player's holdings,
 money, subsidy units, silver and gold are private. Public: the board (markers, level, silver,

@@ -1,5 +1,5 @@
 """E-Wars: Real Estate Acquisition, the Game. See ../../docs/ENGINE.md for the contract and
-/work/shared/rules/ewars.md for the rules digest this follows.
+../shared/rules/ewars.md for the rules digest this follows.
 
 A round: `await_start` (the parent rings) -> `dice` (everyone rolls and claims at once, in
 arrival order, until someone rings or the deadline passes; in a slow game the end bell waits,

@@ -1,5 +1,5 @@
 """Filthy Rich: the Game. See ../../docs/ENGINE.md for the contract and
-/work/shared/rules/filthyrich.md for the rules digest this follows.
+../shared/rules/filthyrich.md for the rules digest this follows.
 
 Phases: "turn" (the active player buys, sells, repays, plays or discards, then rolls), "tax"
 (the sell-or-keep window of every business owner after a roll with zeros), "audit" (the same

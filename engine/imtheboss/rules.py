@@ -1,5 +1,5 @@
 """I'm the Boss!: the Game. See ../../docs/ENGINE.md for the contract and
-/work/shared/rules/imtheboss.md for the rules digest this follows (section numbers below).
+../shared/rules/imtheboss.md for the rules digest this follows (section numbers below).
 
 Shape of a game: phase `marker` (the start player's right neighbour places the marker), then
 turns: `turn_start` (deal here or roll), `moved` (deal here or draw), `discard` (above the hand
