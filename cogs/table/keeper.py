@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from cogs.access import Members
 from play.runtime import Parts
 from service import metrics
 from store import GameRow
@@ -43,8 +44,10 @@ UNKNOWN_CHANNEL = 10003
 
 
 class TableKeeper:
-    def __init__(self, bot: discord.Client, parts: Parts) -> None:
+    def __init__(self, bot: discord.Client, parts: Parts, members: Members | None = None) -> None:
         self.bot = bot
+        #: Who can still reach a game (DM panels go only to them): app.py shares its own with Access.
+        self.members = members or Members(bot, parts.games)
         self.store = store = parts.store
         self.games = parts.games
         self.records = records = parts.records
@@ -52,7 +55,7 @@ class TableKeeper:
         self.channels = Channels(bot)
         self.message = TableMessage(bot, store, parts.away, parts.planner, records)
         self.panels = PrivatePanels(bot, store, self.channels, UndoOffer(parts.undo), parts.planner)
-        self.dms = DMPanels(bot, store, records, self.panels, self.channels)
+        self.dms = DMPanels(bot, store, records, self.panels, self.channels, self.members)
         self.turns = Turns(store, parts.away, parts.planner)
         self.pending: dict[int, Pending] = {}
         self.tasks: dict[int, asyncio.Task] = {}
