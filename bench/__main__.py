@@ -12,7 +12,8 @@ Benchmarks: click (one player's action through the house and the table redraw), 
 (render and PNG of table and panel pictures), many (actions per second with many running games
 in one process, and its memory), startup (start-up with many stored games), rules (whole games
 per second through the engines, and the seat-filler's decision time), ai (how well each seat-filler
-plays: win share against random seats and against the previous seat-filler from git, game
+plays: first places against a greedy baseline, against random seats and against the previous
+seat-filler from git, its decision time, game
 length, eliminations; see bench/ai.py), backends (committed actions/s and latency on SQLite, on
 PostgreSQL with one bot process and with two splitting the shards, and their ratios; see
 bench/backends.py and docs/SCALING.md).
@@ -38,7 +39,7 @@ BENCHES = ("click", "pictures", "many", "startup", "rules", "ai", "backends")
 
 #: Sizes: full run, quick run.
 FULL = {"clicks": 200, "samples": 60, "games": 1000, "seconds": 20.0, "stored": 10_000, "startup_runs": 3,
-        "rules_games": 5, "all_counts": True, "workers": 16, "rate": 500.0, "ai_games": 60,
+        "rules_games": 5, "all_counts": True, "workers": 16, "rate": 500.0, "ai_games": 150,
         "backend_games": 400, "backend_seconds": 10.0}
 QUICK = {"clicks": 25, "samples": 12, "games": 1000, "seconds": 3.0, "stored": 2_000, "startup_runs": 1,
          "rules_games": 1, "all_counts": False, "workers": 16, "rate": 500.0, "ai_games": 10,
@@ -88,7 +89,10 @@ def parse(argv: list[str] | None) -> tuple[argparse.Namespace, argparse.Argument
     parser.add_argument("--quick", action="store_true", help="small sizes: about a minute in all")
     parser.add_argument("--only", default=",".join(BENCHES), help=f"comma-separated subset of {','.join(BENCHES)}")
     parser.add_argument("--titles", default=",".join(TITLES), help="comma-separated titles (click, pictures, rules, ai)")
-    parser.add_argument("--ai-prev", default=None, help="git rev of the previous seat-filler (ai; default: see bench/ai.py)")
+    parser.add_argument("--ai-prev", default=None,
+                        help='git rev of the previous seat-filler, or "none" to skip it (ai; default: see bench/ai.py)')
+    parser.add_argument("--ai-level", default="strong", choices=("strong", "friendly"),
+                        help="the seat-filler's strength in the ai benchmark")
     parser.add_argument("--json", type=Path, help="also write the rows and the run's facts as JSON to this file")
     parser.add_argument("--against", metavar="REV", help="also run on git revision REV, alternating, and print ratios")
     parser.add_argument("--rounds", type=int, default=2, help="with --against: runs of each tree (default 2)")
@@ -134,7 +138,7 @@ def run_bench(bench: str, titles: tuple[str, ...], size: dict, args: argparse.Na
     if bench == "ai":
         from bench import ai
 
-        return ai.run(titles, size["ai_games"], prev=args.ai_prev, log=notes.append)
+        return ai.run(titles, size["ai_games"], prev=args.ai_prev, log=notes.append, level=args.ai_level)
     from bench import backends
 
     return backends.run(size["backend_games"], size["backend_seconds"], size["workers"])

@@ -1,7 +1,13 @@
 """How well each title's seat-filler plays: `python -m bench --only ai`.
 
-Per title, at its largest player count (where the seat-filler has the most rivals):
-  - win share of ONE seat-filler against random seats (uniform random legal moves), with the
+Per title, at its largest player count (where the seat-filler has the most rivals), against
+the greedy baseline of bench/greedy.py (one move ahead, best immediate standing):
+  (a) first places of ONE seat-filler among greedy seats (target: 3x the fair share);
+  (b) first places of ONE greedy seat among seat-fillers (target: half the fair share or less);
+  (c) head to head at two players: the seat-filler's wins (Filthy Rich: 60 % or more);
+  (e) the friendly level head to head against the strong one at two players (it should lose);
+and further:
+  (d) win share of ONE seat-filler against random seats (uniform random legal moves), with the
     seat-filler's seat rotated round the table; a random seat's fair share is 1/players;
   - win share of ONE seat-filler against the PREVIOUS seat-filler on every other seat: the
     previous `engine/<title>/ai.py` is read from git (`git show <rev>:<path>`) and loaded as a
@@ -10,7 +16,11 @@ Per title, at its largest player count (where the seat-filler has the most rival
     changed since then (work on a branch), else the parent of the last commit that changed
     the file (on main, after a merge). Fair share: 1/players;
   - all-AI games: length (actions and rounds, where the title counts rounds) and, where the
-    title has them, eliminations per game (and which payment caused them).
+    title has them, eliminations per game (and which payment caused them);
+  - the seat-filler's decision time over all those games (target: p99 under 50 ms).
+
+Each pairing plays the same `games` seeded games (the seat rotated round the table), so two
+runs compare like with like.
 
 Shared wins count as a share (two winners: half a win each). Games that do not end within the
 step cap count as no win and are reported.
@@ -18,10 +28,12 @@ step cap count as no win and are reported.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import random
 import subprocess
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,7 +43,8 @@ from types import ModuleType
 import engine
 from engine.core import SYSTEM, Game
 
-from bench.common import MAX_PLAYERS, Row
+from bench.common import MAX_PLAYERS, Row, dist_row
+from bench.greedy import Greedy
 
 ROOT = Path(__file__).resolve().parents[1]
 #: A game longer than this many actions is given up (counted as unfinished, no win).
@@ -136,7 +149,11 @@ def play(title: str, policies: list[Policy], seed: int) -> Result:
         else:
             for s in rng.sample(movers, len(movers)):
                 legal = game.legal(state, s)
-                action = policies[s](game.view(state, s), legal, rng)
+                policy = policies[s]
+                if getattr(policy, "sees_state", False):  # the greedy baseline (bench/greedy.py)
+                    action = policy.choose(state, s, legal, rng)
+                else:
+                    action = policy(game.view(state, s), legal, rng)
                 if action is not None:
                     seat = s
                     break
@@ -177,56 +194,130 @@ def duel(title: str, players: int, games: int, hero: Policy, others: Policy, see
     return wins / max(1, games), results
 
 
+class Timed:
+    """A seat-filler policy that records how long each decision takes (the house calls it on
+    the event loop's worker, so a slow decision delays a table)."""
+
+    def __init__(self, policy: Policy) -> None:
+        self.policy = policy
+        self.seconds: list[float] = []
+
+    def __call__(self, view: dict, legal: list[dict], rng: random.Random) -> dict | None:
+        t0 = time.perf_counter()
+        try:
+            return self.policy(view, legal, rng)
+        finally:
+            self.seconds.append(time.perf_counter() - t0)
+
+
+#: Filthy Rich's own targets (issue 26: the seat-filler must beat the greedy rush).
+RUSH_TARGETS = {"head_to_head": 0.60}
+
+
+def _greedy_rows(title: str, n: int, games: int, seed: int, current: Policy) -> list[Row]:
+    """The seat-filler against the greedy baseline (bench/greedy.py): (a) one seat-filler among
+    greedy seats, (b) one greedy seat among seat-fillers, (c) head to head at two players."""
+    greedy = Greedy(title)
+    subject, fair = f"{title} {n}p", 1 / n
+    aside = f"fair {100 * fair:.0f}%"
+    share, _ = duel(title, n, games, current, greedy, seed + 10_000)
+    rows = [Row("ai", subject, "(a) 1 seat-filler among greedy: firsts", 100 * share, None, "%", games,
+                f">={300 * fair:.0f}% ({aside} x3)", share >= 3 * fair - 1e-9)]
+    share, _ = duel(title, n, games, greedy, current, seed + 20_000)
+    rows.append(Row("ai", subject, "(b) 1 greedy among seat-fillers: firsts", 100 * share, None, "%", games,
+                    f"<={50 * fair:.0f}% ({aside} /2)", share <= fair / 2 + 1e-9))
+    share, _ = duel(title, 2, games, current, greedy, seed + 30_000)
+    want = RUSH_TARGETS["head_to_head"] if title == "filthyrich" else None
+    rows.append(Row("ai", f"{title} 2p", "(c) seat-filler vs greedy, 2 players: wins", 100 * share, None, "%", games,
+                    f">={100 * want:.0f}% (fair 50%)" if want else "fair 50%",
+                    None if want is None else share >= want - 1e-9))
+    return rows
+
+
+def _friendly_rows(title: str, games: int, seed: int, game: Game) -> list[Row]:
+    """(e) the friendly level against the strong one head to head, and its decision time."""
+    friendly = Timed(_at_level(game, "friendly"))
+    share, _ = duel(title, 2, games, friendly, game.ai_action, seed + 40_000)
+    return [Row("ai", f"{title} 2p", "(e) friendly vs strong, 2 players: friendly's wins", 100 * share, None, "%",
+                games, "<50% (weaker)", share < 0.5),
+            dist_row("ai", f"{title} 2p", "seat-filler decision (friendly)", friendly.seconds, p99_max=50)]
+
+
+def _previous_rows(title: str, n: int, games: int, seed: int, current: Policy, prev: str | None,
+                   log: Callable[[str], None] | None) -> list[Row]:
+    """ONE seat-filler against the previous seat-filler from git on every other seat."""
+    if prev == "none":
+        return []
+    subject, fair = f"{title} {n}p", f"fair {100 / n:.0f}%"
+    rev = prev if prev is not None else previous_rev(title)
+    if not rev:
+        if log:
+            log(f"# ai: {title}: no previous seat-filler in git history")
+        return []
+    try:
+        old = load_previous(title, rev)
+        share, against = duel(title, n, games, current, old.choose, seed + 50_000)
+    except Exception as exc:  # noqa: BLE001 - an old file that no longer loads is a fact to print, not a crash
+        if log:
+            log(f"# ai: {title}: the previous seat-filler at {rev[:8]} does not load: {exc!r}")
+        return []
+    rows = [Row("ai", subject, f"win share vs previous AI ({rev[:8]})", 100 * share, None, "%", games, fair, None)]
+    # A previous seat-filler written for older rules may never finish a game (E-Wars' dispatch
+    # confirm): an unended game is no win, so say how many there were.
+    unended = sum(1 for r in against if r.places is None)
+    if unended:
+        rows.append(Row("ai", subject, "games vs previous AI not ended", unended, None, "games", games))
+    return rows
+
+
+def _selfplay_rows(title: str, n: int, games: int, seed: int, current: Policy,
+                   log: Callable[[str], None] | None) -> list[Row]:
+    subject = f"{title} {n}p"
+    selfplay = [play(title, [current] * n, seed + 100_000 + k) for k in range(games)]
+    ended = [r for r in selfplay if r.places is not None]
+    rows = [Row("ai", subject, "all-AI game length", _mean([r.actions for r in selfplay]), None, "actions", games)]
+    rounds = [r.rounds for r in ended if isinstance(r.rounds, int)]
+    if rounds:
+        rows.append(Row("ai", subject, "all-AI game length", _mean(rounds), None, "rounds", len(rounds)))
+    if title == "filthyrich":
+        outs = [len(r.eliminated) for r in selfplay]
+        rows.append(Row("ai", subject, "eliminations per all-AI game", _mean(outs), None, "seats", games,
+                        "<0.3", _mean(outs) < 0.3))
+        causes = Counter(c for r in selfplay for c in r.causes)
+        if causes and log:
+            log(f"# ai: {title}: causes of all-AI eliminations: "
+                + ", ".join(f"{k} {v}" for k, v in causes.most_common()))
+    return rows
+
+
 def run(titles: tuple[str, ...], games: int, *, seed: int = 7, prev: str | None = None,
-        log: Callable[[str], None] | None = None) -> list[Row]:
+        log: Callable[[str], None] | None = None, level: str = "strong") -> list[Row]:
+    """Every figure of the module note for each title; `prev="none"` skips the previous
+    seat-filler, `level` picks the seat-filler's strength (engine/core.py)."""
     rows: list[Row] = []
     for title in titles:
         game = engine.get(title)
         n = MAX_PLAYERS.get(title, game.max_players)
         subject = f"{title} {n}p"
-        fair = f"fair {100 / n:.0f}%"
-        current: Policy = game.ai_action
-
+        current = Timed(_at_level(game, level))
+        rows += _greedy_rows(title, n, games, seed, current)
         share, results = duel(title, n, games, current, random_policy, seed)
-        rows.append(Row("ai", subject, "win share vs random seats", 100 * share, None, "%", games, fair, None))
+        rows.append(Row("ai", subject, "(d) 1 seat-filler among random: firsts", 100 * share, None, "%", games,
+                        f"fair {100 / n:.0f}%", None))
         unfinished = sum(1 for r in results if r.places is None)
         if unfinished:
             rows.append(Row("ai", subject, "games vs random not ended", unfinished, None, "games", games))
-
-        rev = prev if prev is not None else previous_rev(title)
-        if rev:
-            try:
-                old = load_previous(title, rev)
-                share, against = duel(title, n, games, current, old.choose, seed + 50_000)
-                rows.append(Row("ai", subject, f"win share vs previous AI ({rev[:8]})", 100 * share, None, "%",
-                                games, fair, None))
-                # A previous seat-filler written for older rules may never finish a game (E-Wars'
-                # dispatch confirm): an unended game is no win, so say how many there were.
-                unended = sum(1 for r in against if r.places is None)
-                if unended:
-                    rows.append(Row("ai", subject, "games vs previous AI not ended", unended, None, "games", games))
-            except Exception as exc:  # noqa: BLE001 - an old file that no longer loads is a fact to print, not a crash
-                if log:
-                    log(f"# ai: {title}: the previous seat-filler at {rev[:8]} does not load: {exc!r}")
-        elif log:
-            log(f"# ai: {title}: no previous seat-filler in git history")
-
-        selfplay = [play(title, [current] * n, seed + 100_000 + k) for k in range(games)]
-        ended = [r for r in selfplay if r.places is not None]
-        rows.append(Row("ai", subject, "all-AI game length", _mean([r.actions for r in selfplay]), None, "actions",
-                        games))
-        rounds = [r.rounds for r in ended if isinstance(r.rounds, int)]
-        if rounds:
-            rows.append(Row("ai", subject, "all-AI game length", _mean(rounds), None, "rounds", len(rounds)))
-        if title == "filthyrich":
-            outs = [len(r.eliminated) for r in selfplay]
-            rows.append(Row("ai", subject, "eliminations per all-AI game", _mean(outs), None, "seats", games,
-                            "<0.3", _mean(outs) < 0.3))
-            causes = Counter(c for r in selfplay for c in r.causes)
-            if causes and log:
-                log(f"# ai: {title}: causes of all-AI eliminations: "
-                    + ", ".join(f"{k} {v}" for k, v in causes.most_common()))
+        rows += _friendly_rows(title, games, seed, game)
+        rows += _previous_rows(title, n, games, seed, current, prev, log)
+        rows += _selfplay_rows(title, n, games, seed, current, log)
+        rows.append(dist_row("ai", subject, f"seat-filler decision ({level})", current.seconds, p99_max=50))
     return rows
+
+
+def _at_level(game: Game, level: str) -> Policy:
+    if level == "strong":
+        return game.ai_action
+    return functools.partial(game.ai_action, level=level)
 
 
 def _mean(values: list[float]) -> float:
@@ -241,13 +332,14 @@ def main(argv: list[str] | None = None) -> None:  # pragma: no cover - a conveni
     parser = argparse.ArgumentParser(prog="python -m bench.ai")
     parser.add_argument("titles", nargs="*", default=list(MAX_PLAYERS))
     parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--prev", default=None)
+    parser.add_argument("--prev", default=None, help='git rev of the previous seat-filler, or "none"')
+    parser.add_argument("--level", default="strong", choices=("strong", "friendly"))
     args = parser.parse_args(argv)
-    print(table(run(tuple(args.titles), args.games, prev=args.prev, log=print)))
+    print(table(run(tuple(args.titles), args.games, prev=args.prev, log=print, level=args.level)))
 
 
 if __name__ == "__main__":  # pragma: no cover
     main()
 
 
-__all__ = ["duel", "load_previous", "play", "previous_rev", "random_policy", "run"]
+__all__ = ["Timed", "duel", "load_previous", "play", "previous_rev", "random_policy", "run"]

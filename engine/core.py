@@ -28,6 +28,19 @@ Event = dict[str, Any]
 #: Seat id used for actions the bot applies on nobody's behalf (deadline timeouts).
 SYSTEM = None
 
+#: The seat-filler's strengths (issue 26), weakest first. "strong" plays the best it can;
+#: "friendly" plays plausible but weaker moves and never throws a game away (no move that
+#: loses money for nothing). Catalogue: core.ai_level.<level>, core.ai_level_help.<level>.
+AI_LEVELS = ("friendly", "strong")
+DEFAULT_AI_LEVEL = "strong"
+
+
+def check_level(level: str) -> str:
+    """The level, if it is one of AI_LEVELS; a wrong one is the caller's bug (ValueError)."""
+    if level not in AI_LEVELS:
+        raise ValueError(f"unknown seat-filler level {level!r} (one of {', '.join(AI_LEVELS)})")
+    return level
+
 
 class RuleError(Exception):
     """A refused action. `key` names a message in the title's catalogue, `params` fill it.
@@ -80,6 +93,17 @@ class OptionSpec:
             ):
                 raise RuleError("core.error.bad_option", option=self.key)
         return value
+
+
+@dataclass(frozen=True)
+class OrderSpec:
+    """A standing order a title offers (engine/orders.py). Its text comes from the catalogue:
+    `<title>.order.<key>.label` (with `{amount}` for an amount) and `<title>.order.<key>.help`.
+    `scopes`: "game", and any narrower scope the title binds (`Game.order_scope`)."""
+
+    key: str
+    amount: bool = False
+    scopes: tuple[str, ...] = ("game",)
 
 
 @dataclass(frozen=True)
@@ -188,6 +212,9 @@ class Game:
     max_players: int = 6
     options: tuple[OptionSpec, ...] = ()
     timers: tuple[TimerKind, ...] = ()
+    #: The standing orders the title offers (engine/orders.py; `_order_answer` says what each
+    #: answers). None by default: a title whose every decision is its own turn needs none.
+    order_specs: tuple[OrderSpec, ...] = ()
     #: Where the state keeps its `Chance` box (every title keeps it at the top level): a move
     #: that drew from it cannot be taken back (see `undoable`).
     chance_key: str = "chance"
@@ -286,10 +313,13 @@ class Game:
         """None while the game runs; the final places and scores once it is over."""
         raise NotImplementedError
 
-    def ai_action(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action | None:
+    def ai_action(self, view: dict[str, Any], legal: list[Action], rng: random.Random,
+                  level: str = DEFAULT_AI_LEVEL) -> Action | None:
         """The seat-filler's choice, from that seat's view and legal actions only. None means
         "wait": allowed only when the seat owes nothing (it is not in `view["to_act"]`), e.g. a
-        seat with nothing to offer in a free-for-all negotiation."""
+        seat with nothing to offer in a free-for-all negotiation. `level` is one of AI_LEVELS
+        (check it with `check_level`); the same (view, legal, rng state, level) gives the same
+        choice."""
         raise NotImplementedError
 
     def secrets(self, state: State) -> dict[str, list[str]]:
@@ -297,7 +327,40 @@ class Game:
         that only that seat may see right now; key "hidden" lists what nobody may see."""
         raise NotImplementedError
 
+    def _order_answer(self, state: State, seat: int, order: dict[str, Any]) -> Action | None:
+        """The move one standing order makes for the seat now (None: it answers nothing open
+        now). The base class checks the move is legal."""
+        return None
+
+    def order_scope(self, state: State, scope: str) -> str | None:
+        """What an order of a narrower scope is bound to now (I'm the Boss!'s "deal": the deal
+        on the table); None when that scope cannot be chosen now."""
+        return "game" if scope == "game" else None
+
     # -- shared helpers -----------------------------------------------------------------------
+
+    def standing_answer(self, state: State, seat: int, orders: list[dict[str, Any]]) -> Action | None:
+        """The move the seat's standing orders make now, if any: the first order still in force
+        (its deal not over) whose answer is a legal move of the seat's."""
+        if not orders or self.outcome(state) is not None:
+            return None
+        legal: list[Action] | None = None
+        for order in orders:
+            scope = order.get("scope", "game")
+            if scope != "game" and self.order_scope(state, scope) != order.get("until"):
+                continue
+            action = self._order_answer(state, seat, order)
+            if action is None:
+                continue
+            legal = self.legal(state, seat) if legal is None else legal
+            if action in legal:
+                return action
+        return None
+
+    def live_orders(self, state: State, orders: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The orders still in force (an order for one deal ends with that deal)."""
+        return [o for o in orders if o.get("scope", "game") == "game"
+                or self.order_scope(state, o.get("scope", "")) == o.get("until")]
 
     def resolve_options(self, seats: int, given: dict[str, Any]) -> dict[str, Any]:
         """Defaults filled in, unknown keys refused, values checked."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 log = logging.getLogger("boardroom.local")
@@ -29,8 +29,10 @@ META_KEY = "local.clock"
 #: the event loop) leaves the page time to fetch them.
 STRIDES = 12
 MIN_STRIDE = 600.0
+#: Reaching where the last run stopped takes at most this many advances.
+CATCH_UP_TRIES = 50
 #: The fast-forwards offered by `/local clock`, in seconds.
-STEPS = {"1m": 60, "10m": 600, "1h": 3600, "12h": 12 * 3600, "1d": 24 * 3600}
+STEPS = {"1m": 60, "10m": 600, "1h": 3600, "12h": 12 * 3600, "1d": 24 * 3600, "1w": 7 * 24 * 3600}
 
 
 class LocalClock:
@@ -57,13 +59,17 @@ class LocalClock:
         """Bring the virtual clock to the wall clock, or to where the last run left it when that
         is later (a fast-forward): never backwards, so stored timers keep their meaning."""
         saved = await self.store.meta(META_KEY)
-        target = datetime.now(UTC)
-        if saved:
-            target = max(target, datetime.fromisoformat(saved))
-        gap = (target - self.now()).total_seconds()
-        if gap > 0:
-            async with self.lock:
-                await self._advance(gap)
+        floor = datetime.fromisoformat(saved) if saved else self.now()
+        target = max(datetime.now(UTC), floor)
+        async with self.lock:
+            await self._advance((target - self.now()).total_seconds())
+            # An advance the bot could not settle in time stops short (SimCord's clock starts on
+            # 1 January and walks the bot's hourly rounds). Short of the wall clock is fine, the
+            # ticks catch up; short of where the last run stood is not, so that part is retried.
+            for _ in range(CATCH_UP_TRIES):
+                if self.now() >= floor:
+                    break
+                await self._advance((floor - self.now()).total_seconds())
         await self.save()
 
     async def save(self) -> None:
@@ -86,12 +92,17 @@ class LocalClock:
         async with self.lock:
             jump = min(self._ahead, self._stride)
             self._ahead -= jump
+            target = self.now() + timedelta(seconds=elapsed + jump)
             await self._advance(elapsed + jump)
+            # What a step the bot could not settle in time left undone is asked for again.
+            self._ahead += max(0.0, (target - self.now()).total_seconds())
             await self.publish()
         if time.monotonic() - self._saved_at >= SAVE_EVERY:
             await self.save()
 
     async def _advance(self, seconds: float) -> None:
+        if seconds <= 0:
+            return
         try:
             await self.env.advance_time(seconds)
         except TimeoutError as error:

@@ -35,9 +35,10 @@ class Mover(Protocol):
     """What moves a game (the house)."""
 
     async def act(self, game_id: int, seat: int | None, action: dict[str, Any], *, user_id: int | None = None,
-                  version: int | None = None) -> Result: ...
+                  version: int | None = None, notes: list[tuple[str, dict[str, Any]]] | None = None) -> Result: ...
 
-    async def ai_move(self, game_id: int, seat: int, *, window: str | None = None) -> Result | None: ...
+    async def ai_move(self, game_id: int, seat: int, *, window: str | None = None,
+                      notes: list[tuple[str, dict[str, Any]]] | None = None) -> Result | None: ...
 
 
 class Duties:
@@ -60,6 +61,8 @@ class Duties:
         seat, end = found[1], timer.payload.get("end")
         if end is not None and not timer.payload.get("out") and self.clock() >= float(end) - 1:
             await self.time_out(timer, game, window, seat)
+        elif timer.payload.get("news") and self.clock() >= float(timer.payload.get("told") or 0) + timing.NEWS_EVERY - 1:
+            await self.tell_news(timer, game, window, seat)
         else:
             await self.remind(timer, game, window, seat)
 
@@ -79,6 +82,15 @@ class Duties:
         self.alarm.ring()
         self.notifier.remind(game.id, [seat])
 
+    async def tell_news(self, timer: Timer, game: GameRow, window: Window, seat: int) -> None:
+        """Answers came in for the seat since its last call, an hour ago: call it now."""
+        was = {**timer.payload, "news": False, "told": self.clock()}
+        due, payload = await self.next_due(game, window, seat, was, int(timer.payload.get("n", 0)),
+                                           out=bool(timer.payload.get("out")))
+        if await self.store.consume_timer(timer, rearm_at=due, payload=payload):
+            self.alarm.ring()
+            self.notifier.changed(game, [], ping=[], news=[seat])
+
     async def playing(self, game: GameRow, seat: int, now: float) -> bool:
         """Did the seat's person move in this game in the last few minutes?"""
         for entry in await self.store.actions(game.id, newest_first=True, limit=10):
@@ -96,7 +108,7 @@ class Duties:
         clock = timing.person_clock(game, seat, conf, daily, lapse=lapses(rules(game), window.kind))
         length = settings_mod.deadline_for(rules(game), conf, window.kind)
         return timing.duty(float(was.get("opened", self.clock())), length, timing.bank_left(game, seat, conf),
-                           clock, conf, sent, out, window.kind)
+                           clock, conf, sent, out, window.kind, was)
 
     # -- time out -----------------------------------------------------------------------------
 
@@ -112,13 +124,17 @@ class Duties:
                           result.error)
             await self.store.consume_timer(timer)
             return
-        moved = await self.answer_for(game.id, seat, window.id) if mode == "ai" else False
+        # The note goes with the first move it causes, so that it is told with it (above it, once
+        # committed); with no move, once the row says the seat is out of time.
+        note = [("deadline", {"window": window, "mode": mode, "seats": [seat]})]
+        moved = await self.answer_for(game.id, seat, window.id, note) if mode == "ai" else False
         current = await self.games.game(game.id, fresh=True)
         still = current is not None and current.status == "active" and seat in (
             (open_window(game_rules, current.state, window.id) or Window("", "")).seats)
         if still and mode != "remind" and await self.others_out(current, window, seat):
             # Everyone in the window is out of time now: the title's own timeout ends it.
-            result = await self.mover.act(game.id, SYSTEM, {"type": "timeout", "id": window.id})
+            result = await self.mover.act(game.id, SYSTEM, {"type": "timeout", "id": window.id},
+                                          notes=None if moved else note)
             moved, still = moved or result.applied, False
         if still:
             assert current is not None
@@ -127,14 +143,16 @@ class Duties:
             done = await self.store.consume_timer(timer, rearm_at=due, payload=payload)
         else:  # (the move planned the game's timers afresh: this row may be gone already)
             done = await self.store.consume_timer(timer) or moved
-        if done:
+        if done and not moved:
             self.notifier.note(game.id, "deadline", window=window, mode=mode, seats=[seat])
-            if mode == "remind":
-                self.notifier.remind(game.id, [seat], passed=True)
+        if done and mode == "remind":
+            self.notifier.remind(game.id, [seat], passed=True)
         self.alarm.ring()
 
-    async def answer_for(self, game_id: int, seat: int, window_id: str) -> bool:
-        """The seat-filler answers this window, and only it, for the seat; whether it moved."""
+    async def answer_for(self, game_id: int, seat: int, window_id: str,
+                         note: list[tuple[str, dict[str, Any]]]) -> bool:
+        """The seat-filler answers this window, and only it, for the seat; whether it moved.
+        `note` is told with its first move."""
         moved = False
         for _ in range(DEADLINE_MOVES):
             current = await self.games.game(game_id)
@@ -143,7 +161,7 @@ class Duties:
             owed = open_window(rules(current), current.state, window_id)
             if owed is None or seat not in owed.seats:
                 break
-            result = await self.mover.ai_move(game_id, seat, window=window_id)
+            result = await self.mover.ai_move(game_id, seat, window=window_id, notes=None if moved else note)
             if result is None or not result.applied:
                 break
             moved = True
@@ -164,19 +182,24 @@ class Duties:
 
 
 def answering(game: GameRow, seat: int, window_id: str) -> list[dict[str, Any]]:
-    """The seat's legal moves that do not answer any other window it owes: when one window's
-    time runs out, the seat-filler answers that one (or works toward it), never another that
-    opened later (a reaction window open for minutes)."""
+    """The seat's moves for the window whose time ran out, never one that answers another window
+    it owes (such as a reaction window open for minutes). First those that answer it and leave the
+    seat owing nothing new; else the seat-filler chooses among the moves toward answering it (an
+    E-Wars dispatch: the picks before the Confirm) and the answers that open a new window of the
+    seat's own (I'm the Boss!: proposing a deal ends the turn's window but makes its boss owe the
+    deal; rolling on is as good an answer for a seat no deal pays)."""
     game_rules = rules(game)
     state = game.state or {}
-    before = {w for w, s in obligations(game, state) if s == seat and w != window_id}
-    keep = []
+    others = {w for w, s in obligations(game, state) if s == seat and w != window_id}
+    clean, rest = [], []
     for action in game_rules.legal(state, seat):
         trial = dict(state)
         try:
             game_rules.apply(trial, seat, action)
         except Exception:  # a legal move the rules refuse would be a title's bug: not for the AI
             continue
-        if before <= {w for w, s in obligations(game, trial) if s == seat}:
-            keep.append(action)
-    return keep
+        after = {w for w, s in obligations(game, trial) if s == seat}
+        if not others <= after:
+            continue  # it answers another window
+        (clean if after <= others else rest).append(action)
+    return clean or rest

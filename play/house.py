@@ -20,12 +20,13 @@ from engine.core import RuleError
 from service import metrics
 from store import GameRow, Store
 
-from . import settings as settings_mod, timing
+from . import orders as orders_mod, settings as settings_mod, timing
 from .away import Away
 from .crossing import Crossing
 from .duties import answering
 from .games import GameCache
-from .plan import Plan, Planner, obligations, owing, rules
+from .moments import Moments
+from .plan import Plan, Planner, news_of, obligations, owing, rules
 from .ports import Clock, Notifier, Ready
 from .result import Kind, Result, outcome_json
 from .settings import paused
@@ -47,6 +48,8 @@ class House:
         self.notifier = notifier
         self.clock = clock
         self.ready = ready
+        #: Since when each obligation is open: a click drawn earlier may still be its player's own.
+        self.moments = Moments()
         self.catching_up: asyncio.Task | None = None  # telling what a crash kept from the channels
         self.closed = False
         self.timers = TimerLoop(self, store, games, planner, away, notifier, clock, planner.alarm, ready)
@@ -54,17 +57,20 @@ class House:
     # -- applying actions ---------------------------------------------------------------------
 
     async def act(self, game_id: int, seat: int | None, action: dict[str, Any], *, user_id: int | None = None,
-                  version: int | None = None, ai_for: bool = False) -> Result:
+                  version: int | None = None, ai_for: bool = False,
+                  notes: list[tuple[str, dict[str, Any]]] | None = None) -> Result:
         """Apply one action for `seat` (None: the system); a player's move (`user_id`) is
         remembered for taking it back. With `version`, only if the game is still at that version
         (a click drawn for an earlier moment is refused as stale). When another process moved
         the game after this one read it, the move is judged once more on the store's row: a
         cached copy never decides it. `ai_for`: the seat-filler moves for a person whose time ran
-        out; its events say so (`ai_for`: the seat), so the channel never reads it as theirs."""
-        result = await self._act(game_id, seat, action, user_id=user_id, version=version, ai_for=ai_for)
+        out; its events say so (`ai_for`: the seat), so the channel never reads it as theirs.
+        `notes`: house notes told with the move, only once it is committed (a deadline passed)."""
+        result = await self._act(game_id, seat, action, user_id=user_id, version=version, ai_for=ai_for,
+                                 notes=notes)
         if result.kind is Kind.LOST:
             result = await self._act(game_id, seat, action, user_id=user_id, version=version, fresh=True,
-                                     ai_for=ai_for)
+                                     ai_for=ai_for, notes=notes)
         if result.kind is Kind.LOST:
             return Result(Kind.STALE, result.game)
         if result.applied and user_id is not None and seat is not None:
@@ -72,7 +78,8 @@ class House:
         return result
 
     async def _act(self, game_id: int, seat: int | None, action: dict[str, Any], *, user_id: int | None,
-                   version: int | None, fresh: bool = False, ai_for: bool = False) -> Result:
+                   version: int | None, fresh: bool = False, ai_for: bool = False,
+                   notes: list[tuple[str, dict[str, Any]]] | None = None) -> Result:
         games = self.games
         async with games.lock(game_id):
             game = await games.game(game_id, fresh=fresh)
@@ -104,7 +111,9 @@ class House:
             outcome = game_rules.outcome(state)
             t = self.clock()
             existing = await self.store.timers(game_id)
-            planned = Plan([]) if outcome is not None else await self.planner.timers_after(game, state, existing, t)
+            news = news_of(game, game.state, state, events, seat)
+            planned = Plan([]) if outcome is not None else await self.planner.timers_after(game, state, existing, t,
+                                                                                           news)
             owned = games.owns(game)
             ok = await self.store.commit_action(
                 game_id, expected_version=game.version, seat=seat, user_id=user_id, action=action, events=events,
@@ -124,13 +133,20 @@ class House:
                 game.status, game.result, game.finished_at = "finished", outcome_json(outcome), t
             games.keep(game)
             self.planner.alarm.ring()
+            after = obligations(game, state) if outcome is None else set()
+            self.moments.moved(game_id, seat, game.version, before, after, over=outcome is not None)
         metrics.action(game.title, "applied")
         if not owned:
             metrics.crossing("sent")
         else:  # else the owner hears of it and tells
-            after = obligations(game, state) if outcome is None else set()
-            self.notifier.changed(game, missed + events, ping=sorted({seat for _, seat in after - before}))
-        return Result(Kind.APPLIED, game, events, before=previous, timers=existing, clock_before=previous_clock)
+            for kind, params in notes or []:  # queued with the move, so told with it
+                self.notifier.note(game_id, kind, **params)
+            # A seat whose standing orders answer at once is not called for what they answer.
+            answered = {int(row[1]) for row in planned.rows if row[0] == "order"}
+            self.notifier.changed(game, missed + events, ping=sorted({seat for _, seat in after - before} - answered),
+                                  news=planned.news or [])
+        return Result(Kind.APPLIED, game, events, before=previous, timers=existing, clock_before=previous_clock,
+                      filler_next=any(row[0] == "ai" for row in planned.rows))
 
     # -- the AI seat-filler -------------------------------------------------------------------
 
@@ -146,7 +162,8 @@ class House:
         rng = random.Random(f"{game.seed}/ai/{seat}/{game.version}")
         return game_rules.ai_action(game_rules.view(state, seat), legal, rng)
 
-    async def ai_move(self, game_id: int, seat: int, *, window: str | None = None) -> Result | None:
+    async def ai_move(self, game_id: int, seat: int, *, window: str | None = None,
+                      notes: list[tuple[str, dict[str, Any]]] | None = None) -> Result | None:
         """The seat-filler's move for `seat` (a seat it plays; or, `window`, a person's whose time
         ran out in that window)."""
         game = await self.games.game(game_id)
@@ -160,7 +177,7 @@ class House:
             return None
         if action is None:
             return None
-        result = await self.act(game_id, seat, action, version=version, ai_for=window is not None)
+        result = await self.act(game_id, seat, action, version=version, ai_for=window is not None, notes=notes)
         if result.kind is Kind.REFUSED:  # a seat-filler bug must not stall the table
             log.error("AI move %s refused in game %s: %s", action, game_id, result.error)
         return result
@@ -189,8 +206,12 @@ class House:
         if not done:
             return "core.undo.moved_on"
         log.info("game %s: seat %s took back its move %s", game_id, seat, version)
-        if games.owns(fresh):  # the owner tells its channel (another process's hears the notice)
+        if not games.owns(fresh):  # the owner tells its channel (another process's hears the notice)
+            return None
+        if taken.seen_by_others(len(fresh.seats)):
             self.notifier.note(game_id, "undone", seat=seat)
+        else:  # nobody else saw the move (a secret pick): nobody else hears of its taking back
+            self.notifier.refresh(game_id)
         return None
 
     async def set_away(self, user_id: int, until: float | None) -> int:
@@ -226,6 +247,26 @@ class House:
             game = await self.games.game(game_id, fresh=True)
             if game is not None and game.status == "active":
                 await self.planner.replan(game)
+
+    async def set_order(self, game_id: int, seat: int, order: dict[str, Any] | None = None, *,
+                        cancel: str | None = None, cancel_all: bool = False) -> RuleError | None:
+        """Set one of the seat's standing orders (or cancel the one keyed `cancel`, or all):
+        None when done, else why not. Private: the table says nothing; if the order answers
+        something open now, the timer loop plays it at once."""
+        async with self.games.lock(game_id):
+            game = await self.games.game(game_id, fresh=True)
+            if game is None or game.status != "active" or game.state is None:
+                return RuleError("core.error.game_over")
+            game_rules = rules(game)
+            try:
+                if order is not None:
+                    clock = orders_mod.set_order(game_rules, game, seat, order)
+                else:
+                    clock = orders_mod.cancel_order(game_rules, game, seat, None if cancel_all else cancel)
+            except RuleError as exc:
+                return exc
+            await self.planner.replan(game, locked=True, clock=clock)
+        return None
 
     async def change_settings(self, game: GameRow, settings: dict[str, Any]) -> None:
         """The host changed the game's settings: open windows keep their running deadlines; new

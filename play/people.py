@@ -1,6 +1,7 @@
 """People's quiet hours and time zones (`/game prefs`), as the runtime asks for them on every
-move: kept in memory (a few rows), read again from the store once a minute; a change this
-process makes is known at once."""
+move, and their language (what they read in Discord, learnt from every interaction: what is
+addressed to one person follows it, issue 30): kept in memory (a few rows), read again from the
+store once a minute; a change this process makes is known at once."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ class People:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._known: dict[int, tuple[float, Quiet]] = {}
+        self._langs: dict[int, tuple[float, str | None]] = {}
 
     async def quiet(self, user_ids: list[int]) -> dict[int, Quiet]:
         """Each user's daily quiet hours (no absences: those are per game, timing.py)."""
@@ -35,3 +37,19 @@ class People:
         unchanged). The caller checked both (`parse_quiet`, `zone`)."""
         await self.store.set_quiet(user_id, quiet, tz)
         self._known.pop(user_id, None)
+
+    async def lang(self, user_id: int) -> str | None:
+        """The user's language, or None if they were never seen."""
+        now = time.monotonic()
+        known = self._langs.get(user_id)
+        if known is None or now - known[0] >= TTL:
+            known = self._langs[user_id] = (now, (await self.store.langs([user_id])).get(user_id))
+        return known[1]
+
+    async def saw(self, user_id: int, lang: str) -> None:
+        """The user interacted in `lang`: kept when it is news (one write per change)."""
+        known = self._langs.get(user_id)
+        if known is not None and known[1] == lang and time.monotonic() - known[0] < TTL:
+            return
+        await self.store.set_lang(user_id, lang)
+        self._langs[user_id] = (time.monotonic(), lang)

@@ -13,7 +13,7 @@ import engine
 from engine.core import Game, Window
 from store import GameRow, Store, Timer
 
-from . import settings as settings_mod, timing
+from . import orders as orders_mod, settings as settings_mod, timing
 from .alarm import Alarm
 from .away import Away
 from .games import GameCache
@@ -88,19 +88,23 @@ def window_end(windows: dict[str, Window], duties: dict[str, Timer], window_id: 
 
 @dataclass
 class Plan:
-    """A game's timers after a move, and its players' clocks when they changed (None)."""
+    """A game's timers after a move, its players' clocks when they changed (None), and the seats
+    to call now with news (answers their decision waits on came in)."""
 
     rows: list[tuple]
     clock: dict[str, Any] | None = None
+    news: list[int] | None = None
 
 
 def plan(game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
-         daily: dict[int, Quiet] | None = None, away: dict[int, float] | None = None) -> Plan:
+         daily: dict[int, Quiet] | None = None, away: dict[int, float] | None = None,
+         news: News | None = None) -> Plan:
     """The game's timers after an action, planned from the state, so they never drift from the
     rules: per person and open window an obligation ("duty", timing.py: its reminders and its
     deadline on the person's own clock), a deadline for each window nobody owes (a pure timer),
-    and a turn for each seat the seat-filler plays that can move. An obligation that ended takes
-    what its person spent beyond the allowance from their time bank. `daily`: the quiet hours of
+    the answer of a person's standing orders (an "order" row, due at once), and a turn for each
+    seat the seat-filler plays that can move. An obligation that ended takes what its person
+    spent beyond the allowance from their time bank. `daily`: the quiet hours of
     the seats' people; `away`: {seat: until} of people away now (the seat-filler plays for them
     if the host chose so)."""
     if settings_mod.paused(game) is not None:
@@ -129,15 +133,21 @@ def plan(game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
             was = duties[ref].payload if ref in duties else {}
             clock = timing.person_clock(game, seat, conf, daily.get(seat), lapse=lapse)
             due, payload = timing.duty(float(was.get("opened", t)), length, timing.bank_left(game, seat, conf),
-                                       clock, conf, int(was.get("n", 0)), bool(was.get("out", False)), w.kind)
+                                       clock, conf, int(was.get("n", 0)), bool(was.get("out", False)), w.kind,
+                                       was, t)
             out.append(("duty", ref, due, payload))
+    # A person's standing orders answer what they can at once (the timer loop plays it).
+    people = {seat for w in game_rules.windows(state) for seat in w.seats} - ai_seats
+    for seat in orders_mod.answers(game_rules, game, state, people):
+        out.append(("order", str(seat), t, {}))
     for seat in sorted(ai_seats):
         if game_rules.legal(state, seat):
             # Kept while still ahead (others' moves do not push it back); once it has fired,
             # the seat's next move comes after a fresh "thinking" delay.
             due = old.get(("ai", str(seat)))
             out.append(("ai", str(seat), due if due is not None and due > t else t + conf["ai_delay"], {}))
-    return Plan(out, spent(game, conf, duties, {r[1] for r in out if r[0] == "duty"}, t, daily))
+    calls = timing.batch_news(out, news, t) if news is not None else []
+    return Plan(out, spent(game, conf, duties, {r[1] for r in out if r[0] == "duty"}, t, daily), calls)
 
 
 def spent(game: GameRow, conf: dict[str, Any], duties: dict[str, Timer], kept: set[str], t: float,
@@ -162,6 +172,26 @@ def spent(game: GameRow, conf: dict[str, Any], duties: dict[str, Timer], kept: s
             banks[str(seat)] = new
             changed = True
     return {**(game.clock or {}), "bank": banks} if changed else None
+
+
+def news_of(game: GameRow, before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]],
+            mover: int | None) -> News:
+    """Who has news after a move: seats whose decision waits on others' answers. An event may
+    name them (`tell`: an offer for the boss); and when a window that lives in another closes
+    (every answer is in), the seats owing the outer window hear at once."""
+    game_rules = rules(game)
+    told = {s for ev in events for s in ev.get("tell") or [] if isinstance(s, int) and s != mover}
+    now_open = {w.id for w in game_rules.windows(after)}
+    closed = [w for w in game_rules.windows(before) if w.id not in now_open and w.within and w.seats]
+    outer = {w.id: w for w in game_rules.windows(after)}
+    at_once = {s for w in closed if w.within in outer for s in outer[w.within].seats if s != mover}
+    return News(told | at_once, at_once)
+
+
+@dataclass
+class News:
+    seats: set[int]
+    at_once: set[int]
 
 
 def plan_timers(game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
@@ -189,8 +219,9 @@ class Planner:
             return {}
         return {held[u]: q for u, q in (await self.people.quiet(list(held))).items()}
 
-    async def timers_after(self, game: GameRow, state: dict[str, Any], existing: list[Timer], t: float) -> Plan:
-        return plan(game, state, existing, t, await self.daily(game), await self.away.of(game))
+    async def timers_after(self, game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
+                           news: News | None = None) -> Plan:
+        return plan(game, state, existing, t, await self.daily(game), await self.away.of(game), news)
 
     async def replan(self, game: GameRow, *, locked: bool = False, clock: dict[str, Any] | None = None) -> None:
         """Recompute a game's timers outside an action (start, settings change, a seat left, an

@@ -17,8 +17,10 @@ class Notifier(Protocol):
     """Whoever tells the players what happened: the table, the turn message, pings, DM panels.
     Every method only queues what is to be told and returns at once."""
 
-    def changed(self, game: GameRow, events: list[dict[str, Any]], ping: list[int]) -> None:
-        """The game moved: narrate `events`, ping `ping` (seats with a new obligation)."""
+    def changed(self, game: GameRow, events: list[dict[str, Any]], ping: list[int],
+                news: list[int] | tuple[int, ...] = ()) -> None:
+        """The game moved: narrate `events`, ping `ping` (seats with a new obligation), and call
+        `news` (seats whose decision waits on answers that came in)."""
 
     def note(self, game_id: int, kind: str, **params: Any) -> None:
         """A house note with no move behind it: a deadline passed, a seat left, a player away..."""
@@ -36,7 +38,8 @@ class Notifier(Protocol):
 class Silent:
     """A notifier that tells nobody (tools and benchmarks that run the runtime without Discord)."""
 
-    def changed(self, game: GameRow, events: list[dict[str, Any]], ping: list[int]) -> None:
+    def changed(self, game: GameRow, events: list[dict[str, Any]], ping: list[int],
+                news: list[int] | tuple[int, ...] = ()) -> None:
         return None
 
     def note(self, game_id: int, kind: str, **params: Any) -> None:

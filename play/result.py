@@ -33,6 +33,9 @@ class Result:
     before: dict[str, Any] | None = None
     timers: list[Timer] = field(default_factory=list)
     clock_before: dict[str, Any] = field(default_factory=dict)
+    #: The move handed the game to the seat-filler, which moves at once (an `ai` timer): nobody
+    #: could take the move back in time, so it is never offered back (issue 30).
+    filler_next: bool = False
 
     @property
     def applied(self) -> bool:

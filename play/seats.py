@@ -11,6 +11,7 @@ from store import GameRow, Store
 
 from .games import GameCache
 from .names import clean_name
+from .orders import orders_of, with_orders
 from .plan import Planner, owing
 from .ports import Clock, Notifier
 
@@ -55,7 +56,13 @@ class Seats:
                 self.notifier.note(game.id, "abandoned")
                 return
             self.notifier.note(game.id, why, seat=seat)
-            await self.planner.replan(fresh, locked=True)
+            await self.planner.replan(fresh, locked=True, clock=self.without_orders(fresh, seat))
+
+    @staticmethod
+    def without_orders(game: GameRow, seat: int) -> dict | None:
+        """The game's clock without the seat's standing orders (None: it had none): whoever
+        holds the seat next never set them."""
+        return with_orders(game, seat, []) if orders_of(game, seat) else None
 
     async def hand(self, game: GameRow, seat: int, user_id: int, name: str) -> tuple[GameRow | None, str | None]:
         """Hand `seat` to the member (who may see the game: the caller checked): the game as it
@@ -75,7 +82,7 @@ class Seats:
             fresh = await self.games.game(game.id, fresh=True)
             if fresh is None:
                 return None, "core.error.game_over"
-            await self.planner.replan(fresh, locked=True)
+            await self.planner.replan(fresh, locked=True, clock=self.without_orders(fresh, seat))
         log.info("game %s: seat %s handed from %s to %s", game.id, seat, before.user_id, user_id)
         self.notifier.note(game.id, "handed", seat=seat, old=before.name, new=name)
         self.notifier.refresh(game.id)

@@ -19,8 +19,10 @@ from .alarm import Alarm
 from .duties import Duties, Mover
 from .away import Away
 from .games import GameCache
+from .orders import orders_of
 from .plan import Planner, open_window, rules
 from .ports import Clock, Notifier, Ready
+from .result import Kind
 from .settings import paused
 
 log = logging.getLogger(__name__)
@@ -141,6 +143,8 @@ class TimerLoop:
                 await self.duties.fire(timer, game)
             elif timer.kind == "deadline":
                 await self._window_deadline(timer, game)
+            elif timer.kind == "order":
+                await self._standing_order(timer, game)
             else:  # a kind of an earlier version (per-window reminders): plan the game afresh
                 await self.store.consume_timer(timer)
                 await self.planner.replan(game)
@@ -156,6 +160,17 @@ class TimerLoop:
                 await self.store.retry_timer(timer, self.clock() + wait)
             except Exception:  # the claim's lease runs out by itself, and the timer fires again
                 log.debug("could not put timer %s back; its lease will lapse", timer, exc_info=True)
+
+    async def _standing_order(self, timer: Timer, game: GameRow) -> None:
+        """A seat's standing orders answer what a window asks it: played as the seat's move (no
+        person clicked, so there is nothing to take back), judged on the game as it is now."""
+        seat = int(timer.ref)
+        action = rules(game).standing_answer(game.state, seat, orders_of(game, seat))
+        if action is not None:
+            result = await self.mover.act(game.id, seat, action, version=game.version)
+            if not result.applied and result.kind is not Kind.STALE:
+                log.error("game %s: the standing order of seat %s was refused: %s", game.id, seat, result.error)
+        await self.store.consume_timer(timer)
 
     async def _window_deadline(self, timer: Timer, game: GameRow) -> None:
         """A window nobody owes (a pure timer, E-Wars' dice time) ends at its deadline."""

@@ -34,6 +34,9 @@ NEVER = 4_102_444_800.0  # 2100-01-01
 MAX_REMINDERS = 2
 #: The window within which absences count toward a game's `away_days`.
 AWAY_PERIOD = 30 * 86400
+#: News for a seat (offers for the boss) is told at most this often per obligation, unless every
+#: answer is in.
+NEWS_EVERY = 3600
 
 
 def duty_ref(window_id: str, seat: int) -> str:
@@ -75,11 +78,21 @@ def floor_of(allowance: float, conf: dict[str, Any]) -> float:
 
 
 def duty(opened: float, allowance: float, bank: float, clock: Quiet, conf: dict[str, Any], sent: int,
-         out: bool, kind: str) -> tuple[float, dict[str, Any]]:
-    """An obligation's row: when it is due next (a reminder or the deadline) and its payload."""
+         out: bool, kind: str, was: dict[str, Any] | None = None, t: float | None = None) -> tuple[float, dict[str, Any]]:
+    """An obligation's row: when it is due next (a reminder or the deadline) and its payload.
+    `was`: the row's payload so far. When the host changes the window's length while it is open,
+    it runs again from now (`t`) with the new length, but never ends later than it would have."""
     floor = floor_of(allowance, conf)
+    was = was or {}
+    restarted = "allow" in was and was["allow"] != floor and t is not None
+    if restarted:
+        assert t is not None
+        opened = t
     until = clock.after(opened, floor) if floor else None  # the allowance ends
     end = clock.after(opened, floor + bank) if floor and not out else None  # the bank ends too
+    if restarted and end is not None and was.get("end") is not None:
+        end = min(end, float(was["end"]))
+        until = min(until, end) if until is not None else None
     every = int(conf.get("reminder") or 0)
     reminder = None
     if every > 0 and sent < MAX_REMINDERS and not out:  # once out of time, nobody is reminded again
@@ -92,8 +105,34 @@ def duty(opened: float, allowance: float, bank: float, clock: Quiet, conf: dict[
         if end is not None and reminder >= end:
             reminder = None
     due = min([x for x in (reminder, end) if x is not None], default=NEVER)
-    payload = {"kind": kind, "opened": opened, "n": sent, "out": out, "until": until, "end": end}
+    payload = {"kind": kind, "opened": opened, "n": sent, "out": out, "until": until, "end": end, "allow": floor}
+    for key in ("told", "news"):  # the news calls' own bookkeeping stays with the obligation
+        if key in was:
+            payload[key] = was[key]
+    if was.get("news"):
+        due = min(due, float(was.get("told") or 0) + NEWS_EVERY)
     return due, payload
+
+
+def batch_news(rows: list[tuple], news: Any, t: float) -> list[int]:
+    """Mark the news in the seats' obligation rows: the seats to call now (their last news call
+    is an hour old, or every answer is in); for the others the row comes due when the hour is up
+    (`Duties` calls them then). Rows are (kind, ref, due, payload) and are changed in place."""
+    calls: set[int] = set()
+    marked: set[int] = set()  # one obligation row per seat carries its news
+    for i, (kind, ref, due, payload) in enumerate(rows):
+        found = duty_of(ref) if kind == "duty" else None
+        if found is None or found[1] not in news.seats or found[1] in marked:
+            continue
+        seat, told = found[1], float(payload.get("told") or 0)
+        marked.add(seat)
+        if seat in news.at_once or t - told >= NEWS_EVERY:
+            calls.add(seat)
+            rows[i] = (kind, ref, due, {**payload, "told": t, "news": False})
+        else:
+            later = told + NEWS_EVERY
+            rows[i] = (kind, ref, min(due, later), {**payload, "news": True})
+    return sorted(calls)
 
 
 def charge(opened: float, now: float, allowance: float, clock: Quiet, conf: dict[str, Any]) -> float:

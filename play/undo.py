@@ -42,6 +42,16 @@ class Taken:
     #: part of remembering, and most moves are never offered back (the seat-filler's, timers').
     _undoable: bool | None = None
 
+    def seen_by_others(self, seats: int) -> bool:
+        """Whether anyone but the mover could see the move: the public view or another seat's
+        view changed. A take-back of a move nobody else saw (an E-Wars pick not yet confirmed)
+        is told to nobody else (issue 30)."""
+        if self.after is None:
+            return True
+        game = engine.get(self.title)
+        return any(game.view(self.before, s) != game.view(self.after, s)
+                   for s in [None, *range(seats)] if s != self.seat)
+
     def revealed_nothing(self) -> bool:
         if self._undoable is None:
             self._undoable = self.after is not None and undoable(engine.get(self.title), self.before, self.after,
@@ -71,8 +81,8 @@ class UndoMemory:
         game = result.game
         if not result.applied or game is None or result.before is None or game.state is None:
             return
-        if game.status != "active" or window(game) <= 0:
-            return
+        if game.status != "active" or window(game) <= 0 or result.filler_next:
+            return  # over, undo off, or the seat-filler answers at once: final
         self.moves[game_id] = Taken(game.version, seat, user_id, self.clock(), result.before, list(result.timers),
                                     game.title, game.state, result.clock_before)
 

@@ -200,11 +200,14 @@ def cell_box(row: int, col: int) -> tuple[int, int]:
 
 
 def _change(view: dict, c: str) -> int:
+    """The colour's change at the last adjustment, from the price it found to the one it left
+    (what its narration says: "$180→$121" is ▼59). An entry written before adjustments kept
+    what they found shows no arrow rather than a change that includes the trades in between."""
     hist = view.get("history") or []
-    if len(hist) < 2:
+    if not hist or "from" not in hist[-1]:
         return 0
     i = COLOURS.index(c)
-    return hist[-1]["prices"][i] - hist[-2]["prices"][i]
+    return hist[-1]["prices"][i] - hist[-1]["from"][i]
 
 
 #: Where the side column's prices end (right-aligned), their changes beside them.

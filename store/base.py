@@ -270,6 +270,14 @@ class Store(abc.ABC):
         """The user's quiet hours and time zone (None: none, or unchanged for `tz`)."""
 
     @abc.abstractmethod
+    async def langs(self, user_ids: list[int]) -> dict[int, str]:
+        """{user_id: language} of these users, for those whose language is known."""
+
+    @abc.abstractmethod
+    async def set_lang(self, user_id: int, lang: str) -> None:
+        """The user's language, as their latest interaction showed it."""
+
+    @abc.abstractmethod
     async def away(self, after: float) -> dict[int, float]:
         """{user_id: until} of every user away until later than `after` (a few rows: the house
         keeps them in memory, so a move never waits for this read)."""

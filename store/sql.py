@@ -364,6 +364,18 @@ class SQLStore(Store):
                               " ON CONFLICT (user_id) DO UPDATE SET quiet = excluded.quiet,"
                               " tz = COALESCE(excluded.tz, user_prefs.tz)", user_id, quiet, tz)
 
+    async def langs(self, user_ids: list[int]) -> dict[int, str]:
+        if not user_ids:
+            return {}
+        marks = ", ".join(f"${i + 1}" for i in range(len(user_ids)))
+        rows = await self.db.fetch(f"SELECT user_id, lang FROM user_prefs WHERE user_id IN ({marks})"
+                                   " AND lang IS NOT NULL", *user_ids)
+        return {r[0]: r[1] for r in rows}
+
+    async def set_lang(self, user_id: int, lang: str) -> None:
+        await self.db.execute("INSERT INTO user_prefs (user_id, lang) VALUES ($1, $2)"
+                              " ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang", user_id, lang)
+
     async def away(self, after: float) -> dict[int, float]:
         rows = await self.db.fetch("SELECT user_id, until FROM user_away WHERE until > $1", after)
         return {r[0]: float(r[1]) for r in rows}

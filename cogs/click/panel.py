@@ -42,6 +42,16 @@ class PanelClicks:
         self.house = house
         self.panels = panels
 
+    def still_own(self, game: GameRow, seat: int, parsed: codec.Parsed, values: list[str]) -> bool:
+        """A click drawn for an earlier moment that still applies (issue 30): it names its
+        action itself (inline JSON, never an index into a list of that moment nor a title's own
+        code), its player has not moved since, and every question they owe now was already
+        open then: others answered meanwhile, the decision is still theirs. The rules judge it."""
+        code = strip_page(parsed.code)
+        chosen = values if codec.is_act_select(code) else [code]
+        described = parsed.kind != "bm" and bool(chosen) and all(c.startswith("!") for c in chosen)
+        return described and parsed.version is not None and self.house.moments.still_own(game, seat, parsed.version)
+
     def decide(self, interaction: discord.Interaction, game: GameRow, parsed: codec.Parsed, pc: PanelContext,
                values: list[str]) -> Reply:
         """What the click means to the title, on the game as `pc` shows it."""
@@ -76,7 +86,8 @@ class PanelClicks:
             await reply(interaction, t("core.error.not_seated"))
             return
         on_panel = is_panel_message(interaction)
-        if parsed.version is not None and parsed.version != game.version:
+        if parsed.version is not None and parsed.version != game.version and not self.still_own(game, seat, parsed,
+                                                                                                   values):
             await self.stale(interaction, game, seat, t, on_panel)
             return
         pc = panel_context(game, seat, t)
@@ -103,19 +114,21 @@ class PanelClicks:
                 await interaction.followup.send(t(key, **decided.params), ephemeral=True)
                 return
             assert isinstance(decided, Apply)
-            # A click valid at any version was decided on the game as the click found it: it
-            # applies only to that moment. If another move landed first (clicks at the same
-            # moment), decide again on the game as it is now; never apply a decision made for
-            # another moment (a second press of a bell that ended dice time must not start the
-            # next one).
+            # A click was decided on the game as the click found it: it applies only to that
+            # moment. If another move landed first (clicks at the same moment), decide again on
+            # the game as it is now when the click means the same there (valid at any version,
+            # or still its player's own question); never apply a decision made for another
+            # moment (a second press of a bell that ended dice time must not start the next one).
             result = await self.house.act(game.id, seat, decided.action, user_id=interaction.user.id,
-                                          version=parsed.version if parsed.version is not None else pc.version)
+                                          version=pc.version)
             if result.applied:
                 interaction.extras["applied"] = True
-            if result.kind is not Kind.STALE or parsed.version is not None or attempt == ATTEMPTS - 1:
+            if result.kind is not Kind.STALE or attempt == ATTEMPTS - 1:
                 break
             fresh = await self.house.games.game(game.id)
             if fresh is None or fresh.status != "active":
+                break
+            if parsed.version is not None and not self.still_own(fresh, seat, parsed, values):
                 break
             game, pc = fresh, panel_context(fresh, seat, t)
             decided = self.decide(interaction, game, parsed, pc, values)

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from locales import Translator
+from locales import Translator, language_of
 from play.games import GameCache
 from service.stop import track
 from store import GameRow, Store, StoreUnavailable
@@ -56,7 +56,7 @@ class Router:
         admin, handover = self.admin, self.admin.handover
         return {
             Verb.HAND: lambda i, g, a, v, t: self.open_panel(i, g),
-            Verb.RULES: lambda i, g, a, v, t: self.page_reply(i, pages.rules_page(g.title, pages.page_number(a), t)),
+            Verb.RULES: lambda i, g, a, v, t: self.page_reply(i, pages.rules_page(g.title, pages.page_number(a), t, g)),
             Verb.LOG: self._log,
             Verb.MENU: lambda i, g, a, v, t: admin.menu(i, g, t),
             Verb.PREF: lambda i, g, a, v, t: admin.toggle_pref(i, g, a, t),
@@ -70,6 +70,8 @@ class Router:
             Verb.KIND: lambda i, g, a, v, t: admin.settings_click(i, g, Verb.KIND, a, v, t),
             Verb.LENGTH: lambda i, g, a, v, t: admin.settings_click(i, g, Verb.LENGTH, a, v, t),
             Verb.AWAY: lambda i, g, a, v, t: admin.away_click(i, g, v, t),
+            Verb.ORDERS: lambda i, g, a, v, t: admin.orders.open(i, g, t),
+            Verb.ORDER: lambda i, g, a, v, t: admin.orders.click(i, g, a, v, t),
             Verb.HANDOVER: lambda i, g, a, v, t: handover.click(i, g, Verb.HANDOVER, a, v, t),
             Verb.HAND_SEAT: lambda i, g, a, v, t: handover.click(i, g, Verb.HAND_SEAT, a, v, t),
             Verb.HAND_TO: lambda i, g, a, v, t: handover.click(i, g, Verb.HAND_TO, a, v, t),
@@ -81,6 +83,12 @@ class Router:
         """Forms go to the router. A click or form whose custom_id is not one of ours (garbage,
         another prefix, numbers out of range: only a stale or tampered client sends those) gets
         a short reply instead of Discord's "This interaction failed"."""
+        # Every interaction shows the person's language: what is addressed to them alone (their
+        # DM panel) follows it.
+        try:
+            await self.keeper.people.saw(interaction.user.id, language_of(interaction.locale))
+        except Exception as exc:  # never in the way of the click itself (a store that is down)
+            log.warning("could not keep the language of user %s (%s)", interaction.user.id, exc)
         custom_id = str((interaction.data or {}).get("custom_id", ""))  # type: ignore[union-attr]
         if interaction.type is discord.InteractionType.modal_submit:
             parsed = codec.parse(custom_id)
@@ -97,6 +105,15 @@ class Router:
 
     async def route(self, interaction: discord.Interaction, parsed: codec.Parsed, values: list[str]) -> None:
         track(interaction, "form" if parsed.kind == "bm" else "click")  # the stop waits for it; its time is measured
+        message = interaction.message
+        if interaction.guild_id is None and message is not None:
+            # A click on a DM panel: that message is not deleted until the click is answered.
+            async with self.keeper.dms.holding(message.id):
+                await self._route(interaction, parsed, values)
+        else:
+            await self._route(interaction, parsed, values)
+
+    async def _route(self, interaction: discord.Interaction, parsed: codec.Parsed, values: list[str]) -> None:
         try:
             if parsed.game_id == 0:
                 await self.gameless(interaction, parsed)

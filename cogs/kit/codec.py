@@ -60,6 +60,8 @@ class Verb(enum.StrEnum):
     HAND_SEAT = "hseat"    # ...which seat
     HAND_TO = "hto"        # ...to whom (arg: the seat)
     THREAD = "thread"      # start the game in a new thread (arg: the title; no game)
+    ORDERS = "orders"      # the clicker's standing orders page
+    ORDER = "order"        # ...an order set or cancelled there (arg: set, cancel, or the order a form asked)
 
 
 def house(verb: Verb, arg: object = None) -> str:

@@ -7,6 +7,7 @@ the actions in rows below, the small print last.
       [picture]            the panel's picture, when it has one
       **Field** value      the panel's fields
       text  [Button]       a Section per acted-on thing (an offer and its Accept)
+      **Field** value      the panel's fields after its sections, if any
       [Button] [Button]    action rows (a select has a row of its own)
       -# footer
 
@@ -23,12 +24,14 @@ from typing import Any
 import discord
 
 from cogs.kit.panel import Button, Panel, Select
-from cogs.kit.views import button_item, layout, select_item
+from cogs.kit.views import button_item, layout, rows_needed, select_item
 
 #: Discord's limits for one Components V2 message.
 MAX_COMPONENTS = 40
 MAX_TEXT = 4000
 MAX_OPTIONS = 25
+#: Action rows a panel may use.
+MAX_ROWS = 5
 
 
 def strip_page(code: str) -> str:
@@ -51,10 +54,21 @@ def split_select(select: Select) -> list[Select]:
     return out
 
 
-def _rows(game: Any, version: int, components: list[Button | Select]) -> list[discord.ui.ActionRow]:
+def expand(components: list[Button | Select]) -> list[Button | Select]:
+    """The components as sent: long selects split."""
     expanded: list[Button | Select] = []
     for comp in components:
         expanded.extend(split_select(comp) if isinstance(comp, Select) else [comp])
+    return expanded
+
+
+def has_room(components: list[Button | Select], more: Button | Select) -> bool:
+    """Whether `more` fits on a panel with these components."""
+    return rows_needed(expand([*components, more])) <= MAX_ROWS
+
+
+def _rows(game: Any, version: int, components: list[Button | Select]) -> list[discord.ui.ActionRow]:
+    expanded = expand(components)
     rows: dict[int, list[Any]] = {}
     taken: set[str] = set()
     for comp, row in zip(expanded, layout(expanded)):
@@ -84,8 +98,9 @@ def panel_view(game: Any, version: int, panel: Panel, image: str | None = None,
         head = f"{head}\n{panel.description}" if head else panel.description
     fields = [f"**{name}**\n{value}" if name else value for name, value, _ in panel.fields]
     sections = [s.text for s in panel.sections]
+    after = [f"**{name}**\n{value}" if name else value for name, value, _ in panel.fields_after]
     footer = f"-# {panel.footer}" if panel.footer else ""
-    texts = _clip([head, *fields, *sections, footer], MAX_TEXT)
+    texts = _clip([head, *fields, *sections, *after, footer], MAX_TEXT)
     head, rest = (texts[0] if head else ""), texts[1 if head else 0:]
     children: list[Any] = []
     if head:
@@ -96,6 +111,9 @@ def panel_view(game: Any, version: int, panel: Panel, image: str | None = None,
         children.append(discord.ui.TextDisplay(text))
     for section, text in zip(panel.sections, rest[len(fields):len(fields) + len(sections)]):
         children.append(discord.ui.Section(text, accessory=button_item(game, version, section.button)))
+    for text in rest[len(fields) + len(sections):len(fields) + len(sections) + len(after)]:
+        if not text.startswith("-# "):
+            children.append(discord.ui.TextDisplay(text))
     rows = _rows(game, version, panel.components)
     if rows and children:
         children.append(discord.ui.Separator())

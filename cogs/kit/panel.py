@@ -74,6 +74,9 @@ class Panel:
     colour: int | None = None
     #: Things a player acts on, each with its button beside it (shown after the fields).
     sections: list[Section] = field(default_factory=list)
+    #: Fields shown after the sections (the lobby: its AI seats, each with Remove, belong with
+    #: the players above the set-up).
+    fields_after: list[tuple[str, str, bool]] = field(default_factory=list)
 
 
 @dataclass

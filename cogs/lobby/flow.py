@@ -26,10 +26,11 @@ from store import ChannelBusy, GameRow, Seat, Store
 from cogs.access import Access
 from cogs.kit.codec import Verb, house
 from cogs.kit import codec
-from cogs.kit.panel import Button
+from cogs.kit.panel import Button, parse_amount
 from cogs.kit.replies import reply, say, tr_for
 from cogs.kit.views import build_view, form_values
 from cogs.titles.contract import ui_for, uis
+from cogs.titles import variants
 
 from . import lobby as lobby_mod
 
@@ -112,7 +113,7 @@ class LobbyFlow:
         # nobody tells the bot who left (no members intent). A look-up that fails refuses the
         # whole rematch ("try again", the router), never seats someone who may be gone.
         others = [s for s in others if s.is_ai or await self.access.member(old, s.user_id or 0) is not None]
-        offered = {o.key for o in lobby_mod.lobby_options(ui_for(old.title).game)}
+        offered = {o.key for o in variants.lobby_options(ui_for(old.title).game)}
         try:
             game = await self.lobbies.rematch(old, host_id=interaction.user.id, host_name=interaction.user.display_name,
                                               seats=[me, *others], settings=settings,
@@ -277,7 +278,7 @@ class LobbyFlow:
         """The host's options form, submitted: every value checked before anything is kept."""
         g = ui_for(game.title).game
         options = dict(game.options)
-        offered = lobby_mod.offered(g, len(game.seats))
+        offered = variants.offered(g, len(game.seats))
         chosen = values.get("variants")
         if isinstance(chosen, list):
             known = {o.key for o in offered if o.kind == "bool"}
@@ -294,6 +295,15 @@ class LobbyFlow:
                 await reply(interaction, t("core.error.bad_action"))
                 return
             options[spec.key] = match
+        for spec in (o for o in offered if o.kind == "int"):
+            given = values.get(f"opt:{spec.key}")
+            if given is None:
+                continue
+            number = parse_amount(given, spec.lo, spec.hi) if str(given).strip() else None
+            if number is None and str(given).strip():
+                await reply(interaction, t("core.error.bad_option", option=t(f"{game.title}.option.{spec.key}.label")))
+                return
+            options[spec.key] = spec.default if number is None else number
         lang = values.get("lang")
         lang = lang[0] if isinstance(lang, list) and lang else game.lang
         settings = dict(game.settings)
@@ -320,7 +330,7 @@ class LobbyFlow:
         if not any(not s.is_ai for s in game.seats):
             await reply(interaction, t("core.lobby.need_human"))
             return
-        offered = {o.key for o in lobby_mod.offered(g, n)}
+        offered = {o.key for o in variants.offered(g, n)}
         chosen = {k: v for k, v in game.options.items() if k in offered}
         try:
             state, options = self.lobbies.setup(

@@ -20,6 +20,7 @@ from cogs.kit.layout import panel_view
 from cogs.kit.names import text_name
 from cogs.kit.panel import Button, Panel, Section, short
 from cogs.titles.contract import ui_for
+from cogs.titles.variants import offered, variant_lines
 from cogs.kit.views import plain
 
 AI_NAMES = ("Ada", "Bert", "Cleo", "Dax", "Edda", "Finn")
@@ -34,16 +35,6 @@ def ai_name(seats: list[Seat]) -> str:
     return f"🤖 AI {len(seats) + 1}"
 
 
-def lobby_options(g: Any) -> list[Any]:
-    """The options the host chooses (house options follow the game's settings instead)."""
-    return [o for o in g.options if not o.house]
-
-
-def offered(g: Any, players: int) -> list[Any]:
-    """The host's options that apply at this many players (two-player rules only at two)."""
-    return [o for o in lobby_options(g) if not o.players or players in o.players]
-
-
 def lobby_version(game: GameRow) -> int:
     """The lobby's version for its buttons: a digest of who sits where (and who hosts), so a
     click drawn before the seats changed (a double click on Add AI, Start pressed as someone
@@ -56,23 +47,6 @@ def lobby_version(game: GameRow) -> int:
 def house_options(g: Any, settings: dict[str, Any]) -> dict[str, Any]:
     """The values of a title's house options, from the game's (merged) settings."""
     return {o.key: settings[o.key] for o in g.options if o.house and o.key in settings}
-
-
-def options_summary(game: GameRow, t: Translator) -> list[str]:
-    ui = ui_for(game.title)
-    lines = []
-    for spec in offered(ui.game, len(game.seats)):
-        value = game.options.get(spec.key, spec.default)
-        if value == spec.default:
-            continue
-        label = t(f"{game.title}.option.{spec.key}.label")
-        if spec.kind == "bool":
-            lines.append(f"✔ {label}")
-        elif spec.kind == "choice":
-            lines.append(f"{label}: {t(f'{game.title}.option.{spec.key}.{value}')}")
-        else:
-            lines.append(f"{label}: {value}")
-    return lines
 
 
 def deadline_lines(game: GameRow, t: Translator) -> list[str]:
@@ -113,10 +87,12 @@ def lobby_message(game: GameRow, t: Translator) -> discord.ui.LayoutView:
         t("core.lobby.pace", pace=t(f"core.pace.{conf['pace']}")),
         t("core.lobby.on_deadline", mode=t(f"core.on_deadline.{conf['on_deadline']}")),
         t("seat.away.setting", mode=t(f"seat.away.mode.{conf['away']}")),
-    ] + (options_summary(game, t) or [t("core.lobby.no_variants")])
-    fields = [(t("core.lobby.players", n=len(game.seats), hi=g.max_players), "\n".join(seats), False),
-              (t("core.lobby.setup"), "\n".join(setup), False),
-              (t("core.lobby.deadlines"), "\n".join(deadline_lines(game, t)), False)]
+    ] + (variant_lines(game, t) or [t("core.lobby.no_variants")])
+    # The AI seats (sections, with Remove beside each) follow the people, under the same
+    # heading; the set-up and deadlines come after them (issue 30).
+    fields = [(t("core.lobby.players", n=len(game.seats), hi=g.max_players), "\n".join(seats), False)]
+    after = [(t("core.lobby.setup"), "\n".join(setup), False),
+             (t("core.lobby.deadlines"), "\n".join(deadline_lines(game, t)), False)]
     if game.status == "lobby":
         footer = t("core.lobby.footer")
     elif game.status == "active":
@@ -136,7 +112,8 @@ def lobby_message(game: GameRow, t: Translator) -> discord.ui.LayoutView:
             Button(t("core.lobby.cancel"), "Lcancel", "danger", row=1),
         ]
     panel = Panel(title=t("core.lobby.title", title=t(f"{game.title}.name")), description="\n".join(lines),
-                  fields=fields, footer=footer, components=buttons, sections=sections)
+                  fields=fields, footer=footer, components=buttons, sections=sections,
+                  fields_after=after)
     return panel_view(game, lobby_version(game), panel, accent=ui.colour)
 
 
@@ -162,6 +139,13 @@ def options_form(game: GameRow, t: Translator) -> discord.ui.Modal:
             custom_id=f"opt:{o.key}", options=[discord.SelectOption(label=t(f"{game.title}.option.{o.key}.{c}")[:100],
                                                                     value=str(c), default=current == c)
                                                for c in o.choices[:25]])))
+    # A number the host may give (Filthy Rich's round limit): left empty, the title's default.
+    for o in [o for o in offered(g, len(game.seats)) if o.kind == "int"][:max(5 - len(form.children) - 3, 0)]:
+        current = game.options.get(o.key, o.default)
+        form.add_item(discord.ui.Label(
+            text=t(f"{game.title}.option.{o.key}.label")[:45], description=short(t(f"{game.title}.option.{o.key}.help")),
+            component=discord.ui.TextInput(custom_id=f"opt:{o.key}", required=False, max_length=6,
+                                           default="" if current is None else str(current))))
     form.add_item(discord.ui.Label(text=t("core.lobby.choose_language")[:45], component=discord.ui.Select(
         custom_id="lang", options=[discord.SelectOption(label=t(f"core.lang.{code}"), value=code,
                                                         default=code == game.lang) for code in languages()])))

@@ -23,9 +23,11 @@ from cogs.kit.replies import reply
 from cogs.lobby import lobby as lobby_mod
 from cogs.table.keeper import TableKeeper
 from cogs.titles.contract import ui_for
+from cogs.titles.variants import variants_text
 
 from . import away_menu
 from .handover import Handover
+from .orders_menu import OrdersMenu, button as orders_button, offered as orders_offered
 
 
 #: The settings chosen like a window's length, in the settings panel's kind select (never a
@@ -53,6 +55,7 @@ def settings_lines(game: GameRow, conf: dict[str, Any], t: Translator) -> list[s
         t("core.settings.undo", length=shown("undo", conf["undo"], t)),
         t("seat.away.setting", mode=t(f"seat.away.mode.{conf['away']}")),
         t("core.settings.away_days", days=int(conf["away_days"])),
+        t("core.settings.variants", variants=variants_text(game, t)),
     ]
     for timer in ui.game.timers:
         length = settings_mod.deadline_for(ui.game, conf, timer.kind)
@@ -126,6 +129,7 @@ class Admin:
         self.keeper = keeper
         self.access = access
         self.handover = Handover(house.games, seats, keeper, access)
+        self.orders = OrdersMenu(house)
 
     async def menu(self, interaction: discord.Interaction, game: GameRow, t: Translator, edit: bool = False) -> None:
         """The table's ⚙️ button: what this member may do about the game besides playing it
@@ -142,6 +146,8 @@ class Admin:
         lines = [t("core.menu.intro")]
         seated = game.status == "active" and game.seat_of(interaction.user.id) is not None
         if seated:
+            if orders_offered(game):
+                buttons.append(orders_button(t))
             buttons.append(Button(t("core.menu.leave"), house(Verb.LEAVE), "secondary", emoji="🚪", any_version=True))
         if await self.access.can_manage(interaction, game):
             lines.append(t("core.menu.manager"))

@@ -5,16 +5,23 @@ table. Discord does not notify edits, so when the player must act a NEW DM is se
 previous one is deleted (the DM channel stays readable); otherwise the panel is edited in place,
 silently. When the game ends, or stops, the last panel says so. A player whose DMs are closed
 falls back to My hand, and is told once in the channel.
+
+A DM panel being clicked is never deleted under the click (issue 30: the click's answer, an
+edit of that message, met a 404 and told the player their move was not shown): while the
+router answers a click on a DM (`holding`), trimming that message waits until it has answered.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import discord
 
 from locales import Translator
+from play.people import People
 from play.records import Records
 from store import GameRow, Store
 
@@ -37,13 +44,37 @@ def jump(game: GameRow, message_id: int | None = None) -> str:
 
 class DMPanels:
     def __init__(self, bot: discord.Client, store: Store, records: Records, panels: PrivatePanels,
-                 channels: Channels, members: Members) -> None:
+                 channels: Channels, members: Members, people: People) -> None:
         self.bot = bot
         self.members = members
+        self.people = people
         self.store = store
         self.records = records
         self.panels = panels
         self.channels = channels
+        #: DM messages whose click is being answered, with how many clicks answer them.
+        self.held: dict[int, int] = {}
+        #: Of those, the ones to delete once answered: message id -> (channel id, user id).
+        self.trim_later: dict[int, tuple[int, int]] = {}
+
+    @asynccontextmanager
+    async def holding(self, message_id: int) -> AsyncIterator[None]:
+        """While a click on this DM is answered, the message stays; trimmed after if due."""
+        self.held[message_id] = self.held.get(message_id, 0) + 1
+        try:
+            yield
+        finally:
+            left = self.held.pop(message_id) - 1
+            if left:
+                self.held[message_id] = left
+            elif message_id in self.trim_later:
+                channel_id, user_id = self.trim_later.pop(message_id)
+                await self._trim((channel_id, message_id), user_id)
+
+    async def reader(self, game: GameRow, user_id: int) -> Translator:
+        """The language of what goes to this person alone: theirs, as their interactions show
+        it (My hand speaks it too); the game's until they have been seen."""
+        return Translator(await self.people.lang(user_id) or game.lang)
 
     async def wanted(self, user_id: int) -> bool:
         prefs = await self.store.prefs(user_id)
@@ -87,7 +118,7 @@ class DMPanels:
     async def send(self, game: GameRow, seat: int, user_id: int, *, fresh: bool = False) -> bool:
         """Show the seat's panel in the player's DMs: a new message if `fresh` (or none yet),
         else an edit. False if their DMs are closed."""
-        t = Translator(game.lang)
+        t = await self.reader(game, user_id)
         ui = ui_for(game.title)
         todo = None
         if fresh and game.state is not None:
@@ -114,19 +145,25 @@ class DMPanels:
                 await self._trim(existing, user_id)
             return True
         except discord.Forbidden:
-            await self._closed(game, user_id, t)
+            await self._closed(game, user_id)
             return False
 
     async def _trim(self, where: tuple[int, int], user_id: int) -> None:
-        """The previous DM prompt goes: only the newest panel stays in the DM channel."""
+        """The previous DM prompt goes: only the newest panel stays in the DM channel (once
+        the click being answered on it, if any, has its answer)."""
+        if where[1] in self.held:
+            self.trim_later[where[1]] = (where[0], user_id)
+            return
         try:
             channel = await self._channel(where[0], user_id)
             await channel.get_partial_message(where[1]).delete()
         except discord.HTTPException as exc:
             log.info("could not trim an old DM panel of user %s (%s)", user_id, exc)
 
-    async def _closed(self, game: GameRow, user_id: int, t: Translator) -> None:
-        """DMs closed: remember it, and say so once in the channel with the way out."""
+    async def _closed(self, game: GameRow, user_id: int) -> None:
+        """DMs closed: remember it, and say so once in the channel (in the channel's language)
+        with the way out."""
+        t = Translator(game.lang)
         await self.store.set_prefs(user_id, dm_closed=True)
         try:
             channel = await self.channels.of(game)
@@ -144,7 +181,7 @@ class DMPanels:
         where = await self.store.dm_panel(game.id, user_id)
         if where is None:
             return
-        t = Translator(game.lang)
+        t = await self.reader(game, user_id)
         if key is None:
             key = "core.error.channel_gone" if (game.result or {}).get("reason") == "channel_deleted" else \
                 ("core.dm.over" if game.status == "finished" else "core.dm.ended")

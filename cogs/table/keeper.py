@@ -55,7 +55,9 @@ class TableKeeper:
         self.channels = Channels(bot)
         self.message = TableMessage(bot, store, parts.away, parts.planner, records)
         self.panels = PrivatePanels(bot, store, self.channels, UndoOffer(parts.undo), parts.planner)
-        self.dms = DMPanels(bot, store, records, self.panels, self.channels, self.members)
+        #: Who reads which language (play/people.py): what goes to one person follows theirs.
+        self.people = parts.planner.people
+        self.dms = DMPanels(bot, store, records, self.panels, self.channels, self.members, self.people)
         self.turns = Turns(store, parts.away, parts.planner)
         self.pending: dict[int, Pending] = {}
         self.tasks: dict[int, asyncio.Task] = {}
@@ -72,10 +74,12 @@ class TableKeeper:
             p = self.pending[game_id] = Pending()
         return p
 
-    def changed(self, game: GameRow, events: list[dict[str, Any]], ping: list[int]) -> None:
+    def changed(self, game: GameRow, events: list[dict[str, Any]], ping: list[int],
+                news: list[int] | tuple[int, ...] = ()) -> None:
         p = self._pending(game.id)
         p.events.extend(events)
         p.ping.update(ping)
+        p.news.update(news)
         self._ensure(game.id)
 
     def note(self, game_id: int, kind: str, **params: Any) -> None:
@@ -231,12 +235,14 @@ class TableKeeper:
         if channel is None:
             return
         refused: list[str] = []
-        calling = set(p.ping | p.remind)
+        calling = set(p.ping | p.remind | p.news)
         turn_passes = bool(p.ping) and game.status == "active"
         try:
             if turn_passes and await self.distance(game, channel) > SCREEN:
                 p.repost = True
-            if p.repost:  # the table first, so the call to act is the newest message
+            # The table first, so the call to act is the newest message: when it drifted out
+            # of reach, and at the start of a game (issue 30: the first call sat above it).
+            if p.repost or not game.table_message_id:
                 await self._update_table(game, channel, repost=True)
                 p.repost = False
             await self.turns.tell(game, channel, p)

@@ -1,6 +1,7 @@
 """The table message: one message in the game's channel with the board picture, who must act,
 the players, the latest moves and the public buttons, edited in place; posted again at the bottom
-when it drifted out of reach (the older one becomes a one-line pointer to it)."""
+when it drifted out of reach (the older one becomes a one-line pointer to it, without
+buttons; the pointer before it goes)."""
 
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ def ai_tagged(name: str, ai: bool) -> str:
 
 
 def house_buttons(game: GameRow, t: Translator) -> list[Button]:
-    """The buttons every table (and its pointer) carries: My hand, Rules, Log, Game."""
+    """The buttons every table carries: My hand, Rules, Log, Game."""
     buttons = []
     if game.status == "active":
         buttons.append(Button(t("core.table.hand"), house(Verb.HAND), "primary", emoji="🂠", any_version=True))
@@ -63,6 +64,8 @@ class TableMessage:
         #: The version each game's table picture was last drawn for (a reminder that changes
         #: nothing re-uploads nothing).
         self.drawn: dict[int, tuple[int, str]] = {}
+        #: The message each game's table left behind as a pointer to it (at most one per game).
+        self.pointers: dict[int, int] = {}
 
     async def panel(self, game: GameRow) -> tuple[Panel, bytes]:
         """The table as a panel (status above the picture, players, recent moves, buttons) and
@@ -165,11 +168,12 @@ class TableMessage:
         return True
 
     async def pointer(self, game: GameRow, channel: Any, old_id: int, new_id: int) -> None:
-        """The table that was left behind becomes a line pointing down to the new one; its
-        buttons (My hand, Rules, Log, Game) keep working."""
+        """The table that was left behind becomes one line pointing down to the new one, with no
+        buttons (issue 30: nineteen stubs of four buttons each cluttered one game); the pointer
+        it replaces goes, so a channel holds one pointer at most. Which message that was is
+        kept in memory: after a restart the first move leaves the older one alone."""
         t = Translator(game.lang)
-        panel = Panel(title="", description=t("core.table.moved", link=jump(game, new_id)),
-                      components=house_buttons(game, t))
+        panel = Panel(title="", description=t("core.table.moved", link=jump(game, new_id)))
         try:
             await channel.get_partial_message(old_id).edit(
                 view=panel_view(game, game.version, panel, accent=ui_for(game.title).colour), attachments=[])
@@ -178,3 +182,12 @@ class TableMessage:
                 await channel.get_partial_message(old_id).delete()
             except discord.HTTPException:
                 pass
+            old_id = 0
+        previous = self.pointers.pop(game.id, None)
+        if old_id:
+            self.pointers[game.id] = old_id
+        if previous and previous not in (old_id, new_id):
+            try:
+                await channel.get_partial_message(previous).delete()
+            except discord.HTTPException:
+                pass  # deleted by someone already, or out of reach: it is only a pointer

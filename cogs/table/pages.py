@@ -14,6 +14,7 @@ from cogs.kit.codec import Verb, house
 from cogs.kit.layout import panel_view
 from cogs.kit.panel import Button, Panel
 from cogs.titles.contract import ui_for, uis
+from cogs.titles.variants import variants_text
 
 from .narration import narrate
 
@@ -55,16 +56,22 @@ def nav_buttons(code: str, page: int, pages: int, suffix: str = "") -> list[Butt
     return buttons
 
 
-def rules_page(title: str, page: int, t: Translator) -> discord.ui.LayoutView:
+def rules_page(title: str, page: int, t: Translator, game: GameRow | None = None) -> discord.ui.LayoutView:
+    """A page of the title's rules. Opened from a game's table (`game`), the first page says
+    first which variants that table plays: the rules pages say what the game does (issue 30)."""
     colour = ui_for(title).colour
     pages = rules_pages(title, t.lang)
     if not pages:
         return panel_view(0, 0, Panel(title=t(f"{title}.name"), description=t("core.rules.missing")), accent=colour)
     page = max(0, min(page, len(pages) - 1))
-    panel = Panel(title=t(f"{title}.name"), description=pages[page], footer=t("core.page", page=page + 1,
-                                                                               pages=len(pages)),
+    text = pages[page]
+    if game is not None and page == 0:
+        text = t("core.rules.this_table", variants=variants_text(game, t)) + "\n\n" + text
+    panel = Panel(title=t(f"{title}.name"), description=text, footer=t("core.page", page=page + 1,
+                                                                        pages=len(pages)),
                   components=nav_buttons(house(Verb.RULES), page, len(pages), f":{title}"))
-    return panel_view(0, 0, panel, accent=colour)
+    # Paging from a game's rules stays the game's (its first page keeps the table's variants).
+    return panel_view(game if game is not None else 0, 0, panel, accent=colour)
 
 
 def rules_menu(t: Translator) -> discord.ui.LayoutView:

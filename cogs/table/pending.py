@@ -13,18 +13,21 @@ class Pending:
     events: list[dict[str, Any]] = field(default_factory=list)
     ping: set[int] = field(default_factory=set)
     remind: set[int] = field(default_factory=set)
+    #: Seats whose decision waits on answers that came in (an offer for the boss): called too.
+    news: set[int] = field(default_factory=set)
     notes: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     overdue: bool = False
     repost: bool = False
 
     def said(self) -> None:
         """The narration went out (or cannot): a retry of the rest must not say it again."""
-        self.events, self.ping, self.remind, self.notes, self.overdue = [], set(), set(), [], False
+        self.events, self.ping, self.remind, self.news, self.notes, self.overdue = [], set(), set(), set(), [], False
 
     def merge(self, later: "Pending") -> None:
         self.events.extend(later.events)
         self.ping |= later.ping
         self.remind |= later.remind
+        self.news |= later.news
         self.notes.extend(later.notes)
         self.overdue = self.overdue or later.overdue
         self.repost = self.repost or later.repost

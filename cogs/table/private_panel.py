@@ -11,14 +11,15 @@ import discord
 from locales import Translator
 from locales.format import duration, join_list
 from play import settings as settings_mod, timing
-from play.plan import Planner
+from play.plan import Planner, rules
 from play.settings import paused
 from render.pool import pictures_of
 from store import GameRow, Store
 
-from cogs.kit.layout import panel_view
+from cogs.kit.layout import has_room, panel_view
 from cogs.kit.names import text_names
-from cogs.kit.panel import Panel
+from cogs.kit.codec import Verb, house
+from cogs.kit.panel import Button, Panel
 from cogs.kit.views import image_file
 from cogs.titles.contract import panel_context, ui_for
 
@@ -57,6 +58,7 @@ class PrivatePanels:
             panel.description = ("\n".join(warnings) + "\n\n" + panel.description).strip()
         if notes:
             panel.fields.append((t("core.panel.for_you"), "\n".join(notes)[:1024], False))
+        self.offer_orders(game, panel, t)
         if not panel.footer:
             panel.footer = t("core.panel.footer", id=game.id, version=game.version)
         file = name = None
@@ -66,6 +68,16 @@ class PrivatePanels:
             name = f"panel-{game.id}-{game.version}.png"
             file = image_file(data, name)
         return panel_view(game, game.version, panel, image=name, accent=ui.colour), file
+
+    @staticmethod
+    def offer_orders(game: GameRow, panel: Panel, t: Translator) -> None:
+        """The way to the seat's standing orders, where the title has some and the panel has
+        room (the table's ⚙️ menu always has it)."""
+        if game.status != "active" or not rules(game).order_specs:
+            return
+        entry = Button(t("core.order.button"), house(Verb.ORDERS), emoji="📋", any_version=True)
+        if has_room(panel.components, entry):
+            panel.components.append(entry)
 
     async def time_line(self, game: GameRow, seat: int, t: Translator) -> list[str]:
         """The seat's own deadline and the time bank after it, while it owes something."""

@@ -4,8 +4,10 @@ Edits do not notify, so whenever someone gains an obligation (their turn, a wind
 for them, a reminder), a NEW message goes out: the moves since the last one, then one line per
 person who must act, with what they can do ("offer an investor for deal C, or pass") and the
 deadline, and a My hand button. Moves that give nobody a new obligation extend that message by
-an edit while it is still the latest in the channel, so a busy deal is one message, not fifty.
-Every line still goes to the log.
+an edit while it is still the latest in the channel and less than an hour old, so a busy deal is
+one message, not fifty, and a move at breakfast never hides in a message stamped the evening
+before (issue 30). A call that was answered stays in the message, struck through and without
+its mention, so the message still reads in order. Every line still goes to the log.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from play.away import Away, mode
 from play.plan import Planner, owing
 from store import GameRow, Store
 
+from cogs.kit.clock import now
 from cogs.kit.codec import Verb, house
 from cogs.kit.names import text_name, text_names
 from cogs.kit.panel import Button
@@ -36,6 +39,9 @@ log = logging.getLogger(__name__)
 
 #: Discord's 2000 characters, with room to spare for one more line.
 MESSAGE_LIMIT = 1900
+#: Seconds after which a turn message is no longer extended: Discord stamps a message with the
+#: time it was posted, so a move made much later belongs in a message of its own.
+TURN_AGE = 3600
 
 
 @dataclass
@@ -48,6 +54,22 @@ class TurnMessage:
     #: The "must act" lines by seat, kept at the bottom while those seats still owe a move.
     calls: dict[int, str] = field(default_factory=dict)
     latest: bool = True
+    #: When it was posted (epoch seconds).
+    at: float = 0.0
+
+    def fresh(self, channel_id: int, t: float) -> bool:
+        """Still the latest message of the game's channel, and young enough to extend."""
+        return self.latest and self.channel_id == channel_id and t - self.at < TURN_AGE
+
+    def settle(self, game: GameRow, owed: set[int]) -> None:
+        """Calls whose seat owes nothing any more stay, struck through and without the mention
+        (the edit must not read as asking them still)."""
+        for seat in [s for s in self.calls if s not in owed]:
+            line = self.calls.pop(seat)
+            user_id = game.seats[seat].user_id if seat < len(game.seats) else None
+            if user_id:
+                line = line.replace(f"<@{user_id}>", f"**{text_name(game.seats[seat].name)}**")
+            self.lines.append(f"~~{line}~~")
 
     @property
     def content(self) -> str:
@@ -100,6 +122,15 @@ class Turns:
         return lines
 
     @staticmethod
+    def call_kind(p: Pending, seat: int) -> str:
+        """What the call says first: a new obligation, news for a waiting decision, a reminder."""
+        if p.overdue and seat in p.remind:
+            return "overdue"
+        if seat in p.ping:
+            return "act"
+        return "news" if seat in p.news else "reminder"
+
+    @staticmethod
     def deadline_line(game: GameRow, params: dict[str, Any], names: list[str], t: Translator) -> str:
         seats = list(params.get("seats") or params["window"].seats)
         what = t(f"{game.title}.timer.{params['window'].kind}")
@@ -112,7 +143,7 @@ class Turns:
         if game.status != "active" or game.state is None:
             return {}, []
         humans = {s.seat for s in game.seats if not s.ai_plays}
-        who = sorted((p.ping | p.remind) & humans)
+        who = sorted((p.ping | p.remind | p.news) & humans)
         ui = ui_for(game.title)
         public = ui.game.view(game.state, None)
         mentions: list[discord.Object] = []
@@ -134,13 +165,12 @@ class Turns:
             todo = todo or t("core.ping.your_move_plain")
             if todo[-1] not in ".!?。！？…":
                 todo += t("core.ping.stop")
-            key = "overdue" if p.overdue and seat in p.remind else ("reminder" if seat in p.remind and seat not in p.ping
-                                                                    else "act")
+            key = self.call_kind(p, seat)
             line = t(f"core.ping.{key}", who=name, todo=todo)
             line += await self.time_left(game, seat, t)
             if seat in away:  # pinged all the same: they may look in while away
                 line += " " + t("seat.away.tag", when=f"<t:{int(away[seat])}:f>")
-            lines[seat] = ("⏰ " if key != "act" else "🔔 ") + line
+            lines[seat] = ("🔔 " if key in ("act", "news") else "⏰ ") + line
         return lines, mentions
 
     async def time_left(self, game: GameRow, seat: int, t: Translator) -> str:
@@ -165,16 +195,14 @@ class Turns:
         turn = self.current.get(game.id)
         # A turn that passes to a seat-filler is a turn too: its moves get a message of their
         # own (with no call), rather than growing the humans' message for ever.
-        extend = (not calls and not p.ping and turn is not None and turn.latest
-                  and turn.channel_id == game.channel_id
-                  and len(turn.content) + sum(len(s) + 1 for s in story) <= MESSAGE_LIMIT)
+        extend = (not calls and not p.ping and turn is not None and turn.fresh(game.channel_id, now())
+                  and len(turn.content) + sum(len(s) + 4 for s in [*story, *turn.calls.values()]) <= MESSAGE_LIMIT)
         if extend:
             assert turn is not None
+            # A call stays asked only while its seat still owes something: a move or a deadline
+            # may have settled it.
+            turn.settle(game, set(owing(game)) if game.status == "active" else set())
             turn.lines.extend(story)
-            # A call stays only while its seat still owes something: a move or a deadline may
-            # have settled it.
-            owed = set(owing(game)) if game.status == "active" else set()
-            turn.calls = {seat: line for seat, line in turn.calls.items() if seat in owed}
             try:
                 await channel.get_partial_message(turn.message_id).edit(
                     content=turn.content, allowed_mentions=discord.AllowedMentions.none())
@@ -192,4 +220,4 @@ class Turns:
         if view is not None:
             kwargs["view"] = view
         sent = await channel.send(content, **kwargs)
-        self.current[game.id] = TurnMessage(game.channel_id, sent.id, lines, calls)
+        self.current[game.id] = TurnMessage(game.channel_id, sent.id, lines, calls, at=now())

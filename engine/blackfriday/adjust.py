@@ -58,6 +58,7 @@ def silver_steps(state, steps: int, cause: str, events: list) -> None:
 
 def adjust(state, table: str, seat: int, events: list) -> None:
     name = TABLE_NAMES[state["sell_cur"]] if table == "sell" else ("buy" if table == "buy" else "silver")
+    before = prices(state)  # what the adjustment moves the prices from (its history entry keeps it)
     events.append({"type": "adjust", "seat": seat, "table": name})
     players = state["players"]
 
@@ -98,7 +99,7 @@ def adjust(state, table: str, seat: int, events: list) -> None:
         events.append({"type": "black_one"})
         silver_steps(state, 1, "black", events)
         if _at_end(state):
-            return _end_now(state, drawn, events)
+            return _end_now(state, drawn, events, before)
 
     # 4. WSJ moves, every colour in colour order (n = 0 moves left 1). Two or more blacks are
     #    subtracted from every colour first; then they go to the WSJ stock and silver rises one
@@ -116,7 +117,7 @@ def adjust(state, table: str, seat: int, events: list) -> None:
         events.append({"type": "black_crash", "count": b})
         silver_steps(state, b, "black", events)
         if _at_end(state):
-            return _end_now(state, drawn, events)
+            return _end_now(state, drawn, events, before)
 
     # 5. The drawn coloured bags go to the market.
     for c in range(NC):
@@ -154,30 +155,34 @@ def adjust(state, table: str, seat: int, events: list) -> None:
         silver_steps(state, count // PURCHASE_DIVISOR, "purchases", events)
     events.append({"type": "purchases", "count": count, "steps": count // PURCHASE_DIVISOR})
     if _at_end(state):
-        return _end_now(state, None, events)
+        return _end_now(state, None, events, before)
 
     # 10. Level.
     raise_level(state, events)
-    _record(state)
+    _record(state, before)
 
 
 def _at_end(state) -> bool:
     return state["silver"] >= SILVER_LAST
 
 
-def _record(state) -> None:
+def _record(state, before: list[int]) -> None:
+    """The adjustment's entry in the price history: the prices it left, and (`from`) the ones
+    it found, so the table shows the adjustment's own change, as its narration tells it, not
+    the change since the previous adjustment, trades between them included (issue 30)."""
     state["adjustments"] += 1
-    state["history"].append({"prices": prices(state), "silver": SILVER[state["silver"]], "level": state["level"]})
+    state["history"].append({"prices": prices(state), "from": before, "silver": SILVER[state["silver"]],
+                             "level": state["level"]})
 
 
-def _end_now(state, drawn: list[int] | None, events: list) -> None:
+def _end_now(state, drawn: list[int] | None, events: list, before: list[int]) -> None:
     """Silver stands on 100: the game ends here (the rulebook's "直ちに"). The adjustment's
     remaining steps do not run; bags drawn but not yet placed are laid in the market so every
     bag stays counted (nothing is priced from them any more)."""
     if drawn is not None:
         for c in range(NC):
             state["market"][c] += drawn[c]
-    _record(state)
+    _record(state, before)
     finish(state, "silver", events)
 
 

@@ -20,11 +20,16 @@ in the last adjustments while silver is still below $100.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+
+from engine.core import check_level
 
 from .data import BAGS_PER_COLOUR, COLOURS, NC, SUBSIDY_UNIT
 from .prices import move, price_of, up, wsj_steps
 
 SAMPLES = 40
+#: The friendly level's fewer looks at the next adjustment (a rougher idea of where prices go).
+FRIENDLY_SAMPLES = 8
 # Phases of the game by the silver price (not its index, so a re-drawn track keeps them).
 LATE = 65        # silver price from which stock is turned into silver
 BORROW_UNTIL = 42  # silver price below which the AI borrows to buy stock or silver
@@ -35,8 +40,13 @@ SUBSIDY_UNTIL = 45  # silver price below which the AI borrows all it may
 BUY_RATIO = 1.05    # expected rise (next adjustment) worth buying into
 
 
+_Y, _B, _R, _G, _O = COLOURS  # data.py checks there are five
+
+
 def _vec(d: dict) -> tuple[int, ...]:
-    return tuple(d.get(c, 0) for c in COLOURS)
+    """Bags by colour as a vector. Spelled out: a decision at the top levels reads a thousand
+    legal buys and sells, and a generator here was a third of its time."""
+    return (d.get(_Y, 0), d.get(_B, 0), d.get(_R, 0), d.get(_G, 0), d.get(_O, 0))
 
 
 def _estimate_bag(view: dict) -> list[float]:
@@ -56,7 +66,7 @@ def _estimate_bag(view: dict) -> list[float]:
     return [u * coloured / total for u in unseen]
 
 
-def expected_prices(view: dict, rng: random.Random) -> tuple[list[float], float]:
+def expected_prices(view: dict, rng: random.Random, samples: int = SAMPLES) -> tuple[list[float], float]:
     """(expected price of each colour after the next adjustment, chance of a crash)."""
     bag = _estimate_bag(view)
     black = view["bag"]["black"]
@@ -70,7 +80,7 @@ def expected_prices(view: dict, rng: random.Random) -> tuple[list[float], float]
     market = [view["market"][c] for c in COLOURS]
     total = [0.0] * NC
     crashes = 0
-    for _ in range(SAMPLES):
+    for _ in range(samples):
         drawn = [0] * (NC + 1)
         for it in rng.sample(items, k) if k else []:
             drawn[it] += 1
@@ -83,7 +93,7 @@ def expected_prices(view: dict, rng: random.Random) -> tuple[list[float], float]
             if market[c] + drawn[c] == 0:
                 up(cell)
             total[c] += price_of(cell)
-    return [t / SAMPLES for t in total], crashes / SAMPLES
+    return [t / samples for t in total], crashes / samples
 
 
 def _find(legal: list[dict], **want) -> dict | None:
@@ -116,69 +126,105 @@ def _best_colour(view: dict, legal: list[dict], kind: str, table: str, mine, **f
     return max(options, key=lambda a: _table_colour_score(view, a["colour"], table, mine) if a.get("colour") else 0)
 
 
-def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
+@dataclass
+class _Seat:
+    """What one decision reads of the seat's view, worked out once."""
+
+    view: dict
+    legal: list[dict]
+    types: dict[str, list[dict]]
+    priv: dict
+    mine: tuple[int, ...]
+    money: int
+    room: int
+    sp: int
+    late: bool
+    prices: list[int]
+    limit: int
+
+    @staticmethod
+    def of(view: dict, legal: list[dict]) -> _Seat:
+        priv = view.get("private") or {}
+        types: dict[str, list[dict]] = {}
+        for a in legal:
+            types.setdefault(a["type"], []).append(a)
+        sp = view["silver"]["price"]
+        return _Seat(view, legal, types, priv, _vec(priv.get("bags", {})), priv.get("money", 0),
+                     priv.get("subsidy_room", 0), sp, sp >= LATE, [view["prices"][c]["price"] for c in COLOURS],
+                     view["limits"]["action"])
+
+
+def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "strong") -> dict:
+    """The seat-filler's move. The friendly level looks at fewer draws of the next adjustment,
+    skips the special-pass trick and takes any worthwhile move (positive gain) rather than the
+    best; both settle debts first and never make a move they expect to lose money on."""
+    friendly = check_level(level) == "friendly"
     if not legal:
         raise ValueError("no legal action")
     if len(legal) == 1:
         return legal[0]
-    priv = view.get("private") or {}
-    mine = _vec(priv.get("bags", {}))
+    me = _Seat.of(view, legal)
     if view["phase"] == "setup":
-        return max(legal, key=lambda a: (mine[COLOURS.index(a["colour"])] if a.get("colour") else 0, rng.random()))
+        return max(legal, key=lambda a: (me.mine[COLOURS.index(a["colour"])] if a.get("colour") else 0, rng.random()))
+    forced = _forced(me)
+    if forced is not None:
+        return forced
+    expect, crash = expected_prices(view, rng, FRIENDLY_SAMPLES if friendly else SAMPLES)
+    ratio = [expect[c] / me.prices[c] for c in range(NC)]
+    # The special pass: a 3rd bag of a colour we hold, on the silver table.
+    if "special_pass" in me.types and not me.late and not friendly:
+        for a in me.types["special_pass"]:
+            c = COLOURS.index(a["colour"])
+            if me.mine[c] >= 2 and view["tables"]["silver"][a["colour"]] == 2 and ratio[c] > 0.95:
+                return a
+    candidates = _candidates(me, ratio, crash)
+    if candidates:
+        gain, action = max(candidates, key=lambda x: x[0])
+        worthwhile = [a for g, a in candidates if g > 0]
+        if friendly and worthwhile:
+            return rng.choice(worthwhile)
+        if gain > 0:
+            return action
+    return _idle(me, ratio)
 
-    types: dict[str, list[dict]] = {}
-    for a in legal:
-        types.setdefault(a["type"], []).append(a)
-    money = priv.get("money", 0)
-    room = priv.get("subsidy_room", 0)
-    owed = priv.get("owed", 0)
-    sp = view["silver"]["price"]
-    late = sp >= LATE
-    prices = [view["prices"][c]["price"] for c in COLOURS]
-    limit = view["limits"]["action"]
 
-    # Owed interest: borrow towards it, else sell the dearest held colour.
-    if priv.get("must_settle"):
+def _forced(me: _Seat) -> dict | None:
+    """Owed interest first (borrow towards it, else sell the dearest held colour); after the
+    main action, the subsidies late in the game or the end of the turn; early subsidies."""
+    types, legal = me.types, me.legal
+    if me.priv.get("must_settle"):
         if "subsidy" in types:
-            need = min(room, -(-owed // SUBSIDY_UNIT))
+            need = min(me.room, -(-me.priv.get("owed", 0) // SUBSIDY_UNIT))
             return _find(legal, type="subsidy", units=need) or types["subsidy"][-1]
         if "sell" in types:
-            return _pick_sell(view, types["sell"], mine, prices, [1.0] * NC, force=True)
-
-    if view["acted"]:
-        if late and "subsidy" in types:
+            return _pick_sell(me.view, types["sell"], me.mine, me.prices, [1.0] * NC, force=True)
+    if me.view["acted"]:
+        if me.late and "subsidy" in types:
             return types["subsidy"][-1]
         return types.get("end_turn", legal)[0]
-
     # Subsidies: $20 now for $1 an adjustment; worth it whenever the money goes to work.
-    if "subsidy" in types and (sp < SUBSIDY_UNTIL or late):
+    if "subsidy" in types and (me.sp < SUBSIDY_UNTIL or me.late):
         return types["subsidy"][-1]
+    return None
 
-    expect, crash = expected_prices(view, rng)
-    ratio = [expect[c] / prices[c] for c in range(NC)]
 
-    # The special pass: a 3rd bag of a colour we hold, on the silver table.
-    if "special_pass" in types and not late:
-        for a in types["special_pass"]:
-            c = COLOURS.index(a["colour"])
-            if mine[c] >= 2 and view["tables"]["silver"][a["colour"]] == 2 and ratio[c] > 0.95:
-                return a
-
-    candidates: list[tuple[float, dict]] = []
-
+def _candidates(me: _Seat, ratio: list[float], crash: float) -> list[tuple[float, dict]]:
+    """(gain, action) for a sale, a buy (or the subsidy that pays for it) and silver."""
+    view, types, legal, prices, sp = me.view, me.types, me.legal, me.prices, me.sp
+    money, room = me.money, me.room
+    candidates: list[tuple[float, dict | None]] = []
     # Sell: into a market expected to fall, or anything late.
     if "sell" in types:
-        a = _pick_sell(view, types["sell"], mine, prices, ratio, force=False, late=late, crash=crash)
+        a = _pick_sell(view, types["sell"], me.mine, prices, ratio, force=False, late=me.late, crash=crash)
         if a is not None:
             vec = _bags_of(a)
             gain = sum(vec[c] * prices[c] * ((1 - ratio[c]) * HORIZON) for c in range(NC))
-            if late:
+            if me.late:
                 gain += sum(vec[c] * prices[c] for c in range(NC)) * (100 / sp - 1) * SILVER_WEIGHT
             candidates.append((gain, a))
-
     # Buy: the colours expected to rise, cheapest first; never late.
     budget = money + (room * SUBSIDY_UNIT if sp < BORROW_UNTIL else 0)
-    want = _want_buy(view, mine, prices, ratio, budget, limit, priv, late)
+    want = _want_buy(view, me.mine, prices, ratio, budget, me.limit, me.priv, me.late)
     if want is not None:
         vec, gain = want
         cost = sum(vec[c] * prices[c] for c in range(NC))
@@ -186,34 +232,28 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
             units = min(room, -(-(cost - money) // SUBSIDY_UNIT))
             candidates.append((gain - units * 2, _find(legal, type="subsidy", units=units)))
         else:
-            a = _pick_buy(view, types.get("buy", []), vec, mine)
-            if a is not None:
-                candidates.append((gain, a))
-
+            candidates.append((gain, _pick_buy(view, types.get("buy", []), vec, me.mine)))
     # Silver: cash that has nothing better to do.
-    q_max = limit + (1 if any("silver" in card for card in priv.get("cards", [])) and sp >= SPECIAL_SILVER else 0)
+    cards = me.priv.get("cards", [])
+    q_max = me.limit + (1 if any("silver" in card for card in cards) and sp >= SPECIAL_SILVER else 0)
     affordable = min(q_max, money // sp) if sp else 0
     with_sub = min(q_max, (money + room * SUBSIDY_UNIT) // sp) if sp else 0
-    if with_sub > affordable and (sp < BORROW_UNTIL or late):
+    if with_sub > affordable and (sp < BORROW_UNTIL or me.late):
         units = min(room, -(-(with_sub * sp - money) // SUBSIDY_UNIT))
         gain = with_sub * (100 - sp) * SILVER_WEIGHT - units * 2
-        a = _find(legal, type="subsidy", units=units)
-        if a is not None:
-            candidates.append((gain, a))
+        candidates.append((gain, _find(legal, type="subsidy", units=units)))
     if affordable >= 1:
         opts = [a for a in types.get("silver", []) if a["qty"] == affordable and a.get("end_turn", True)]
         if opts:
-            best = max(opts, key=lambda a: _table_colour_score(view, a["colour"], "silver", mine) if a.get("colour") else 0)
+            best = max(opts, key=lambda a: _table_colour_score(view, a["colour"], "silver", me.mine) if a.get("colour") else 0)
             candidates.append((affordable * (100 - sp) * SILVER_WEIGHT, best))
+    return [(g, a) for g, a in candidates if a is not None]
 
-    candidates = [(g, a) for g, a in candidates if a is not None]
-    if candidates:
-        gain, action = max(candidates, key=lambda x: x[0])
-        if gain > 0:
-            return action
 
-    # Nothing worth doing: pass with a bag that helps our colours. With an empty market a
-    # pass moves nothing and the table freezes: sell the weakest bag instead.
+def _idle(me: _Seat, ratio: list[float]) -> dict:
+    """Nothing worth doing: pass with a bag that helps our colours. With an empty market a pass
+    moves nothing and the table freezes: sell the weakest bag instead."""
+    view, legal, types, mine, prices = me.view, me.legal, me.types, me.mine, me.prices
     if not any(view["market"].values()) and "sell" in types:
         weakest = min((c for c in range(NC) if mine[c]), key=lambda c: (ratio[c], prices[c]))
         one = [a for a in types["sell"] if _bags_of(a) == tuple(int(c == weakest) for c in range(NC))]

@@ -76,7 +76,6 @@ SPECIAL_OPTIONS = ("pass", "sell", "silver", "buy")
 
 MIN_PLAYERS: int = RAW["players"]["min"]
 MAX_PLAYERS: int = RAW["players"]["max"]
-STALL_ROUNDS: int = RAW["stall_guard"]["rounds"]
 
 #: The largest number of bags one price adjustment can draw.
 MAX_DRAW = max(d for _, _, d in LEVELS)

@@ -50,7 +50,6 @@ from .data import (
     SILVER_START,
     SPECIAL_2P,
     SPECIAL_BY_SEAT,
-    STALL_ROUNDS,
     START_CELL,
     START_MONEY,
     START_PLAYER_DRAW,
@@ -60,6 +59,7 @@ from .data import (
 )
 from .legal import extra_choices, legal as _legal_actions, take_choices
 from .prices import left, right
+from .stall import silver_can_move
 from .view import build as build_view
 
 MAIN = ("buy", "sell", "silver", "pass")
@@ -142,8 +142,6 @@ class BlackFriday(Game):
             "players": [],
             "history": [],
             "adjustments": 0,
-            "stall": 0,
-            "idle": 0,
             "end": None,
             "final": None,
             "last_draw": None,
@@ -205,9 +203,8 @@ class BlackFriday(Game):
         handler(state, seat, action, events)
         return events
 
-    def _main_done(self, state, seat: int, action: dict, events: list, idle: bool = False) -> None:
+    def _main_done(self, state, seat: int, action: dict, events: list) -> None:
         """After a main action: the turn ends unless the action said end_turn: false."""
-        state["idle"] = state["idle"] + 1 if idle else 0
         if state["phase"] == "over":
             return
         if _end_turn_flag(action):
@@ -376,7 +373,7 @@ class BlackFriday(Game):
             events.append({"type": "pass", "seat": seat, "colour": COLOURS[c]})
             to_table(state, c, "silver_table", events)
             trigger(state, "silver_table", seat, events)
-        self._main_done(state, seat, action, events, idle=c is None)
+        self._main_done(state, seat, action, events)
 
     def _do_special_pass(self, state, seat: int, action: dict, events: list) -> None:
         if special_card(state, seat, "pass") is None:
@@ -406,28 +403,11 @@ class BlackFriday(Game):
         state["turn"] += 1
         seat = state["active"]
         events.append({"type": "turn", "seat": seat})
-        # Stall guard [house]: no black in the bag and, for one full round, nobody could do
-        # anything but pass: the game ends as if silver had reached 100. Its companion
-        # [house]: a full round in which every main action was a pass with an empty market
-        # (nothing moved, so nothing ever could again until someone sells) ends it too.
-        state["stall"] = state["stall"] + 1 if self._only_pass(state, seat) else 0
-        rounds = STALL_ROUNDS * state["n"]
-        if (state["stall"] >= rounds and state["bag_black"] == 0) or state["idle"] >= rounds:
+        # The stall guard (issue 26): the game ends before silver reaches 100 only when no
+        # sequence of legal moves can move silver again (see stall.py for which states).
+        if not silver_can_move(state):
             events.append({"type": "stall"})
             finish(state, "stall", events)
-
-    @staticmethod
-    def _only_pass(state, seat: int) -> bool:
-        if holdings(state, seat):
-            return False
-        p = state["players"][seat]
-        funds = p["money"] + SUBSIDY_UNIT * subsidy_room(state, seat) - p["owed"]
-        cheapest = SILVER[state["silver"]]
-        cost = prices(state)
-        for c in range(NC):
-            if state["market"][c]:
-                cheapest = min(cheapest, cost[c])
-        return funds < cheapest
 
     def _timeout(self, state: dict, window_id: str) -> list[dict]:
         """A turn deadline (digest section 8): settle owed interest with subsidies, then if
@@ -490,8 +470,8 @@ class BlackFriday(Game):
         out["hidden"] = []
         return out
 
-    def ai_action(self, view: dict, legal: list[dict], rng: random.Random) -> dict:
-        return _ai.choose(view, legal, rng)
+    def ai_action(self, view: dict, legal: list[dict], rng: random.Random, level: str = "strong") -> dict:
+        return _ai.choose(view, legal, rng, level)
 
 
 GAME = BlackFriday()

@@ -24,6 +24,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.core import check_level
+
 from .data import IMMUNE, MIX, REACH, RANKS
 from .grid import between, parse, reach
 
@@ -31,14 +33,24 @@ from .grid import between, parse, reach
 _COST = {"star": 0.8, "executive": 0.5, "manager": 0.4, "section_chief": 0.4, "subsection_chief": 0.35, "staff": 0.0}
 
 
-def choose(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any] | None:
+#: How much chance goes into each choice (a random bonus up to this, in cards): the strong level
+#: only breaks near-ties; the friendly level often takes the second-best card or rank.
+NOISE = {"strong": (0.1, 0.05), "friendly": (0.9, 0.6)}
+
+
+def choose(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random,
+           level: str = "strong") -> dict[str, Any] | None:
+    """The seat-filler's move (see the module note); the friendly level claims and dispatches
+    with more chance in it (often the second-best card or rank), but still claims what it can,
+    places every employee and confirms, so it never leaves a round unfinished."""
+    claim_noise, rank_noise = NOISE[check_level(level)]
     if not legal:
         raise ValueError("no legal action")
     phase = view.get("phase")
     if phase == "dice":
-        return _dice(view, legal, rng)
+        return _dice(view, legal, rng, claim_noise)
     if phase == "dispatch":
-        return _dispatch(view, legal, rng)
+        return _dispatch(view, legal, rng, rank_noise)
     return legal[0]  # await_start: the parent rings
 
 
@@ -62,9 +74,10 @@ def _sandwich(i: int, me: int, cols: int, cards: list[bool], claims: dict[int, i
     return total
 
 
-def _dice(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any] | None:
+def _dice(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random,
+          noise: float = 0.1) -> dict[str, Any] | None:
     if view.get("pace") == "slow" and not view.get("min_over", True):
-        return _slow_dice(view, legal, rng)
+        return _slow_dice(view, legal, rng, noise)
     me = view["me"]
     rows, cols, cards, claims = _board(view)
     by_type: dict[str, list[dict[str, Any]]] = {}
@@ -78,7 +91,7 @@ def _dice(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random)
             if i is None:
                 continue
             exposed = sum(1 for j, s in claims.items() if s != me and between(i, j, cols) is not None)
-            v = 1 + _sandwich(i, me, cols, cards, claims) - 0.15 * exposed + rng.random() * 0.1
+            v = 1 + _sandwich(i, me, cols, cards, claims) - 0.15 * exposed + rng.random() * noise
             if v > best_v:
                 best, best_v = a, v
         if best is not None:
@@ -92,6 +105,8 @@ def _dice(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random)
     patience = 3 + 2 * mine + rng.randint(0, 2)
     if mine and rolls >= patience:
         return ring
+    if mine and rivals and mine >= max(rivals):
+        return ring  # ahead or level: stop now, and take the parent's priority with it
     if mine and rivals and max(rivals) >= mine + 2:
         return ring  # they are getting more than we are: stop the race now
     if not mine and rolls >= 10:
@@ -103,14 +118,15 @@ def _dice(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random)
     return by_type["roll"][0]
 
 
-def _slow_dice(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any] | None:
+def _slow_dice(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random,
+               noise: float = 0.1) -> dict[str, Any] | None:
     """Before the minimum time of a slow game: claim what the dice allow, roll as long as its
     live self would before ringing (fewer rolls once it holds claims), then wait. It always
     acts while the bell waits for it (it is in `to_act`), and never rings."""
     me = view["me"]
     options = [a for a in legal if a["type"] != "ring_bell"]
     if any(a["type"] == "claim" for a in options):
-        return _dice(dict(view, pace="live"), options, rng)
+        return _dice(dict(view, pace="live"), options, rng, noise)
     mine = len(view["seats"][me]["claims"])
     budget = 3 + 2 * mine if mine else 10
     roll = next((a for a in options if a["type"] == "roll"), None)
@@ -149,7 +165,8 @@ def _rank_odds(view: dict[str, Any], seat: int) -> dict[str, float]:
     return {r: pool[r] / total for r in RANKS}
 
 
-def _dispatch(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+def _dispatch(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random,
+              noise: float = 0.05) -> dict[str, Any]:
     picked = {p["pos"] for p in (view.get("private") or {}).get("picks", [])}
     fresh = [a for a in legal if a["type"] == "dispatch" and a["pos"] not in picked]
     if not fresh:
@@ -197,7 +214,7 @@ def _dispatch(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Ran
         attack = 0.0
         if REACH[rank] != "none":
             attack = sum(rival_value(q) for q in reach(REACH[rank], i, rows, cols) if q in rivals)
-        v = survive * worth + survive * attack - _COST.get(rank, 0.0) + rng.random() * 0.05
+        v = survive * worth + survive * attack - _COST.get(rank, 0.0) + rng.random() * noise
         if v > best_v:
             best, best_v = a, v
     return best

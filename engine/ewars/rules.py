@@ -382,8 +382,9 @@ class EWars(Game):
         places = [1 + sum(1 for o in scores if o > s) for s in scores]
         return Outcome(places, [{"cards": s} for s in scores], "result")
 
-    def ai_action(self, view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any] | None:
-        return _ai.choose(view, legal, rng)
+    def ai_action(self, view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random,
+                  level: str = "strong") -> dict[str, Any] | None:
+        return _ai.choose(view, legal, rng, level)
 
     def secrets(self, state: dict[str, Any]) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {"hidden": list(state["deck"])}

@@ -18,6 +18,7 @@ from typing import Any
 from engine.core import Chance, Game, OptionSpec, Outcome, RuleError, TimerKind, Window
 
 from . import ai as _ai
+from . import orders as _orders
 from . import binder as bd
 from . import plays, resolve
 from .data import (
@@ -86,6 +87,11 @@ class FilthyRich(Game):
         TimerKind("audit", 120, 12 * 3600),
         TimerKind("auction", 90, 12 * 3600),
     )
+    order_specs = _orders.SPECS
+
+    def _order_answer(self, state, seat, order):
+        return _orders.answer(state, seat, order)
+
 
     # -- setup ------------------------------------------------------------------------------
 
@@ -449,8 +455,9 @@ class FilthyRich(Game):
 
     # -- AI and secrets ---------------------------------------------------------------------
 
-    def ai_action(self, view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
-        return _ai.choose(view, legal, rng)
+    def ai_action(self, view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random,
+                  level: str = "strong") -> dict[str, Any]:
+        return _ai.choose(view, legal, rng, level)
 
     def secrets(self, st: dict[str, Any]) -> dict[str, list[str]]:
         out = {str(s): list(st["hands"][s]) for s in range(st["n"])}

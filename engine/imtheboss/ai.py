@@ -25,9 +25,14 @@ from __future__ import annotations
 
 import random
 
+from engine.core import check_level
+
 from .data import CLANS, INVESTORS, KINDS, SPACE_CLANS, SPACES
 
 KEEP_SHARE = 0.34  # the share of the proceeds a boss wants to keep at least
+#: The friendly level: it keeps less of a deal for itself (pays partners more generously) and
+#: never travels or takes over a rival's deal, but still never fails a deal it can close.
+FRIENDLY_KEEP_SHARE = 0.2
 
 
 def _pick(legal: list[dict], **match) -> dict | None:
@@ -37,7 +42,9 @@ def _pick(legal: list[dict], **match) -> dict | None:
     return None
 
 
-def choose(view: dict, legal: list[dict], rng: random.Random) -> dict | None:
+def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "strong") -> dict | None:
+    """The seat-filler's move (see the module note); `level` "friendly" is the gentler player."""
+    friendly = check_level(level) == "friendly"
     if not legal:
         return None
     me = view["me"]
@@ -52,7 +59,7 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict | None:
     if phase == "discard":
         return _discard(view, legal, me)
     if phase == "deal":
-        return _deal(view, legal, me, rng)
+        return _deal(view, legal, me, rng, friendly)
     return rng.choice(legal)
 
 
@@ -218,26 +225,29 @@ def _short_by(deal: dict) -> int:
 
 # -- the negotiation ----------------------------------------------------------------------------------
 
-def _deal(view: dict, legal: list[dict], me: int, rng: random.Random) -> dict | None:
+def _deal(view: dict, legal: list[dict], me: int, rng: random.Random, friendly: bool = False) -> dict | None:
     deal = view["deal"]
     win = view.get("window")
     if win is not None and win["kind"] == "last_call":
         if deal["boss"] == me:
             return None  # my own call: wait for the others
-        sab = _sabotage(view, legal, me, rng, last_call=True)
+        sab = None if friendly else _sabotage(view, legal, me, rng, last_call=True)
         return sab or _pick(legal, type="pass")
     if deal["boss"] == me:
-        return _as_boss(view, legal, me, rng)
+        return _as_boss(view, legal, me, rng, FRIENDLY_KEEP_SHARE if friendly else KEEP_SHARE)
     # nothing worth offering: say so, so that the boss need not wait for me (issue 19)
-    return _as_other(view, legal, me, rng) or _pick(legal, type="pass")
+    return _as_other(view, legal, me, rng, friendly) or _pick(legal, type="pass")
 
 
-def _as_boss(view: dict, legal: list[dict], me: int, rng: random.Random) -> dict | None:
+def _as_boss(view: dict, legal: list[dict], me: int, rng: random.Random, keep: float = KEEP_SHARE) -> dict | None:
     deal = view["deal"]
     need = _needed(deal)
     close = _pick(legal, type="close")
     if close is not None:
-        return close
+        # Under the 2-player rules the close pays each rival investor used a share: my own
+        # clan card for that clan keeps the share (issue 26), when it is worth more than a card.
+        saving = _own_card_saving(view, legal, me) if view["shared"] else None
+        return saving or close
     # my own clan cards for what is missing (free but for the card)
     for a in legal:
         if a["type"] == "play_clan" and a["clan"] in need:
@@ -248,7 +258,7 @@ def _as_boss(view: dict, legal: list[dict], me: int, rng: random.Random) -> dict
             return a
     P = deal["proceeds"]
     short = max(1, _short_by(deal))
-    budget = (P * (1 - KEEP_SHARE) - deal["accepted_total"]) / short
+    budget = (P * (1 - keep) - deal["accepted_total"]) / short
     pending = sorted((o for o in deal["offers"] if o["state"] == "pending"), key=lambda o: o["usd"])
     accepts = {a["offer"] for a in legal if a["type"] == "accept"}
     for o in pending:
@@ -267,6 +277,27 @@ def _as_boss(view: dict, legal: list[dict], me: int, rng: random.Random) -> dict
     # than sit on the deal until its deadline (issue 19)
     if not deal.get("asked"):
         return _pick(legal, type="fail")
+    return None
+
+
+def _foreign_needed(space: int, own: set[str]) -> int:
+    """How many rival investors a 2-player close must use beside the clans in `own`."""
+    sp = SPACES[space]
+    return sum(1 for c in sp["req"] if c not in own) + sum(max(0, k - len(own & set(pool))) for pool, k in sp["pools"])
+
+
+def _own_card_saving(view: dict, legal: list[dict], me: int) -> dict | None:
+    """A clan card of mine that spares a rival's share at the close, if the share is worth the
+    card (a clan card kept is worth about $2M in later deals)."""
+    deal = view["deal"]
+    share = deal["proceeds"] // INVESTORS[deal["space"]]
+    if share < 2:
+        return None
+    own = {s["clan"] for s in deal["sources"] if s["owner"] == me}
+    base = _foreign_needed(deal["space"], own)
+    for a in legal:
+        if a["type"] == "play_clan" and _foreign_needed(deal["space"], own | {a["clan"]}) < base:
+            return a
     return None
 
 
@@ -291,10 +322,10 @@ def _ask(view: dict, deal: dict, src: dict, me: int) -> dict:
     return {"div": k}
 
 
-def _as_other(view: dict, legal: list[dict], me: int, rng: random.Random) -> dict | None:
+def _as_other(view: dict, legal: list[dict], me: int, rng: random.Random, friendly: bool = False) -> dict | None:
     deal = view["deal"]
     need = _needed(deal)
-    sab = _sabotage(view, legal, me, rng, last_call=False)
+    sab = None if friendly else _sabotage(view, legal, me, rng, last_call=False)
     if sab is not None:
         return sab
     if not view["shared"]:
@@ -306,6 +337,8 @@ def _as_other(view: dict, legal: list[dict], me: int, rng: random.Random) -> dic
             if last and min(d["usd"] for d in last) == 0:
                 continue  # refused even for free: leave it
             ask = _ask(view, deal, s, me)
+            if friendly and "div" in ask:
+                ask = {"div": min(1, ask["div"])}  # the friendly level never asks two dividends
             want = {"type": "offer", "src": s["src"], "ask": ask}
             if want in legal:
                 return want

@@ -15,6 +15,7 @@ from .data import (
 from .fields import ask_amount, clan_field
 from .table import (
     accepted_srcs,
+    boss_blocked,
     covered,
     find_source,
     is_committed,
@@ -90,8 +91,11 @@ class DealMixin:
             k = c[:c.rindex("-")]
             counts[k] = counts.get(k, 0) + 1
         mine = {t["clan"] for t in deal["table"] if t["owner"] == seat}
+        blocked: set[str] = set()
+        if seat == boss:  # `cov` is the base game's answer, already computed
+            blocked = boss_blocked(state, srcs) if state["shared"] else cov
         for c in SPACE_CLANS[deal["space"]]:
-            if f"clan-{c}" in counts and c not in mine and not (seat == boss and c in cov):
+            if f"clan-{c}" in counts and c not in mine and c not in blocked:
                 out.append({"type": "play_clan", "clan": c})
         shared = state["shared"]
         for s in srcs:
@@ -190,7 +194,7 @@ class DealMixin:
             raise RuleError("no_card", card=f"clan-{clan}")
         if any(t["owner"] == seat and t["clan"] == clan for t in deal["table"]):
             raise RuleError("clan_already_played", clan=clan)
-        if seat == deal["boss"] and clan in covered(state):
+        if seat == deal["boss"] and clan in boss_blocked(state):
             raise RuleError("clan_covered", clan=clan)
         self._void_last_call(state, seat, ev)
         self._take(state, seat, card)
@@ -244,7 +248,8 @@ class DealMixin:
                  "ask": ask, "state": "pending"}
         deal["offers"].append(offer)
         self._answered(deal, seat)
-        ev.append(self._offer_event("offered", offer, deal))
+        # `tell`: news for the boss, whose decision waits on the offers (the bot calls them).
+        ev.append(self._offer_event("offered", offer, deal, tell=[deal["boss"]]))
 
     @staticmethod
     def _offer_event(type_: str, offer: dict, deal: dict, **extra) -> dict:

@@ -21,6 +21,7 @@ from typing import Any
 from engine.core import Chance, Game, OptionSpec, Outcome, RuleError, TimerKind, Window
 
 from . import ai as _ai
+from . import orders as _orders
 from .close import CloseMixin
 from .data import (
     CIDX,
@@ -72,6 +73,13 @@ class ImTheBoss(TurnMixin, DealMixin, ReactionMixin, CloseMixin, ViewMixin, Game
         # are in while the boss still has time to decide.
         TimerKind("offers", 900, 24 * 3600),
     )
+    order_specs = _orders.SPECS
+
+    def _order_answer(self, state, seat, order):
+        return _orders.answer(state, seat, order)
+
+    def order_scope(self, state, scope):
+        return _orders.scope(state, scope)
 
     # == set-up ====================================================================================
 
@@ -360,8 +368,8 @@ class ImTheBoss(TurnMixin, DealMixin, ReactionMixin, CloseMixin, ViewMixin, Game
                 out.append(Window(deal["dl"], "deal", (deal["boss"],)))
                 # Everyone asked owes the boss an offer or a pass (issue 19), in a window of its
                 # own with a shorter deadline than the deal's: at it, the late answer "pass".
-                if deal.get("asked"):
-                    out.append(Window(f"offers:{deal['dl']}", "offers", tuple(deal["asked"])))
+                if deal.get("asked"):  # (they live in the deal: when it ends, they end)
+                    out.append(Window(f"offers:{deal['dl']}", "offers", tuple(deal["asked"]), within=deal["dl"]))
         elif win is None and state["timer"] is not None:
             t = state["timer"]
             seat = state["marker_seat"] if state["phase"] == "marker" else state["active"]
@@ -406,8 +414,8 @@ class ImTheBoss(TurnMixin, DealMixin, ReactionMixin, CloseMixin, ViewMixin, Game
 
     # == the seat-filler ===========================================================================
 
-    def ai_action(self, view: dict, legal: list[dict], rng: random.Random) -> dict | None:
-        return _ai.choose(view, legal, rng)
+    def ai_action(self, view: dict, legal: list[dict], rng: random.Random, level: str = "strong") -> dict | None:
+        return _ai.choose(view, legal, rng, level)
 
 
 GAME = ImTheBoss()

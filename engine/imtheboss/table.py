@@ -78,6 +78,18 @@ def covered(state: dict) -> set[str]:
     return {s["clan"] for s in sources(state) if is_committed(state, s, acc)}
 
 
+def boss_blocked(state: dict, srcs: list[dict] | None = None) -> set[str]:
+    """Clans the boss may not lay a clan card for (digest 5.3: "the boss may not play one for a
+    covered clan"). In the base game, every covered clan. Under the 2-player rules (7.1/7.2)
+    only the clans the boss's own sources cover: a rival's investor on the table is one the
+    boss "may use" (使用できます, JA 6), paying a share, not one she must use; 3-1 lets any
+    boss lay her own clan card in an investor's place instead (issue 26)."""
+    if not state["shared"]:
+        return covered(state)
+    boss = state["deal"]["boss"]
+    return {s["clan"] for s in (sources(state) if srcs is None else srcs) if s["owner"] == boss}
+
+
 def met(space: int, clans) -> bool:
     """Every required clan covered and every pool has at least k covered clans."""
     sp = SPACES[space]

@@ -36,7 +36,7 @@ from tests.support.blackfriday import (
     save,
     transcript,
 )
-from tests.support.sim import button, channel_text, components_of, labels, panel_of, text_of
+from tests.support.sim import TIGHT, button, channel_text, components_of, labels, panel_of, text_of
 
 GAME = ui_for("blackfriday").game
 COLOURS = "YBRGO"
@@ -368,7 +368,7 @@ async def test_five_player_game_in_japanese(sim, monkeypatch):
     for _ in range(4):
         await sim.lobby(ken, "addai")
     game = await sim.game()
-    await sim.store.update_game(game.id, now(), seed=5, lang="ja", settings={**game.settings, "reminder": 0})
+    await sim.store.update_game(game.id, now(), seed=5, lang="ja", settings={**game.settings, **TIGHT, "reminder": 0})
     await sim.lobby(ken, "start")
     await sim.settle()
     table = await sim.table_message()

@@ -8,7 +8,7 @@ import pytest
 
 from cogs.table.digest import DAY, TICK
 from tests.support import toy
-from tests.support.sim import button, labels, panel_of, reply_text, text_of
+from tests.support.sim import TIGHT, button, labels, panel_of, reply_text, text_of
 
 TOY = toy.TITLE
 pytestmark = pytest.mark.both_backends
@@ -26,7 +26,7 @@ async def _table(sim):
     moves for a late player): the game waits for its mover for days."""
     ann, bob = sim.player("ann"), sim.player("bob")
     game = await sim.open_lobby(ann, TOY, [bob])
-    await sim.store.update_game(game.id, 0, settings={**game.settings, "on_deadline": "remind", "reminder": 0,
+    await sim.store.update_game(game.id, 0, settings={**game.settings, **TIGHT, "on_deadline": "remind", "reminder": 0,
                                                       "deadlines": {"turn": DAY, "nod": DAY}})
     await sim.lobby(ann, "start")
     await sim.settle()

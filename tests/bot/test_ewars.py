@@ -20,7 +20,7 @@ from engine.ewars.data import HIGH_TO_LOW, REACH
 from engine.ewars.grid import names as pos_names
 from engine.ewars.grid import parse, reach
 from engine.ewars.rules import claimable
-from tests.support.sim import button, components_of, custom_ids, labels, panel_of, picture_urls, reply_text, save_picture, text_of
+from tests.support.sim import TIGHT, button, components_of, custom_ids, labels, panel_of, picture_urls, reply_text, save_picture, text_of
 
 RANK_EN = {"executive": "Executive", "manager": "Department Manager", "section_chief": "Section Chief",
            "subsection_chief": "Subsection Chief", "staff": "Staff", "star": "Star Employee"}
@@ -37,7 +37,7 @@ async def start(sim, host, others=(), ai: int = 0, seed: int = 7, settings: dict
     for _ in range(ai):
         await sim.lobby(host, "addai")
     game = await sim.game()
-    await sim.store.update_game(game.id, 0, seed=seed, settings={**game.settings, **(settings or {})})
+    await sim.store.update_game(game.id, 0, seed=seed, settings={**game.settings, **TIGHT, **(settings or {})})
     await sim.lobby(host, "start")
     await sim.settle()
     return await sim.game()
@@ -436,8 +436,9 @@ async def test_slow_dice_time_waits_for_everyone_and_the_seat_filler_never_races
     """ann and bob play a slow game (the house's default pace) with one seat-filler, looking in
     hours apart. The seat-filler takes one short turn at the dice and then waits: it does not
     ring, claim and ring again round after round while the people sleep (it used to play 16
-    rounds in two minutes). The end bell opens for the people once both have rolled, and for
-    the seat-filler only when the minimum dice time is over."""
+    rounds in two minutes). The end bell opens once both people have rolled, for everyone, the
+    seat-filler too (issue 24: dice time ends when every person has rolled or used their time,
+    and a seat-filler rings only after that)."""
     ann, bob = sim.player("ann"), sim.player("bob")
     people = {0: ann, 1: bob}
     game = await start(sim, ann, [bob], ai=1, seed=3)
@@ -474,22 +475,17 @@ async def test_slow_dice_time_waits_for_everyone_and_the_seat_filler_never_races
     assert "still to roll: bob" in text_of(panel)
     bell = next(c for c in components_of(panel) if getattr(c, "custom_id", "").endswith(":b:1"))
     assert bell.disabled and "🔒" in bell.label  # nobody can ring a locked bell
-    # bob looks in three hours later and rolls: now the people may ring, the seat-filler not yet.
-    await sim.advance(3 * HOUR)
-    bob_panel = panel_of(await click(sim, bob, await sim.table_message(), ":r:1"))
-    assert "Seat-fillers wait for the minimum dice time" in text_of(bob_panel)
-    assert any("Everyone has rolled: anyone may ring" in line for line in narration(sim, mark))
-    await sim.advance(HOUR)
-    assert (await state(sim))["phase"] == "dice"
+    # bob looks in three hours later and rolls: the bell is free for everyone now.
     assert not any(a["type"] == "ring_bell" for s, a in await moves(sim, began) if s == 2)
-
-    # The minimum dice time (12 h from the start) runs out; only then may the seat-filler ring.
     await sim.advance(3 * HOUR)
+    await click(sim, bob, await sim.table_message(), ":r:1")
+    assert any("Everyone has rolled: anyone may ring" in line for line in narration(sim, mark))
+    # The seat-filler rings once its dice say so, never before the last person had rolled.
+    await sim.advance(HOUR)
     game = await sim.game()
     late = await moves(sim, began)
-    timeout = next(k for k, (s, a) in enumerate(late) if a["type"] == "timeout")
-    assert late[timeout][1]["id"] == "dice_min:1"
-    assert all(a["type"] != "ring_bell" for _, a in late[:timeout])
+    rolled = max(k for k, (s, a) in enumerate(late) if s == 1 and a["type"] in ("roll", "claim"))
+    assert all(a["type"] != "ring_bell" for _, a in late[:rolled])
     assert game.state["round"] > 1 or game.state["phase"] == "dispatch"  # someone rang
     # In fifteen hours the table played one dice time, not sixteen: one end bell.
     events = [e for a in await sim.store.actions(game.id) for e in a["events"]]
@@ -508,7 +504,7 @@ async def test_dice_time_nobody_plays_does_not_loop_on_its_deadline(sim):
     ann, bob = sim.player("ann"), sim.player("bob")
     game = await start(sim, ann, [bob], seed=4, settings={"pace": "live", "on_deadline": "ai",
                                                          "deadlines": {"start": 60, "dice": 60}})
-    assert [t.kind for t in await sim.store.timers(game.id) if t.kind == "deadline"]
+    assert [t.kind for t in await sim.store.timers(game.id) if t.kind in ("deadline", "duty")]
     posted = len(sim.channel.history())
     for _ in range(50):
         if not await sim.next_timer(game.id):
@@ -521,7 +517,7 @@ async def test_dice_time_nobody_plays_does_not_loop_on_its_deadline(sim):
     # The parent's bell timed out (the seat-filler rang it for the absent parent); dice time
     # then waits for a person, with no deadline to end it.
     assert st["phase"] == "dice" and st["round"] == 1 and len(made) == 1, made
-    assert not [t for t in await sim.store.timers(game.id) if t.kind == "deadline"]
+    assert not [t for t in await sim.store.timers(game.id) if t.kind in ("deadline", "duty")]
     assert len(sim.channel.history()) - posted <= 3
     assert not any("Deadline passed for :" in line for line in narration(sim))
     # ann comes back and rolls: now dice time's deadline runs, and ends it a minute later.

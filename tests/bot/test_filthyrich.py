@@ -19,6 +19,7 @@ from engine.core import copy_json
 from engine.filthyrich import GAME
 from engine.filthyrich.data import DECK, LUXURY_ORDER
 from tests.support.sim import (
+    TIGHT,
     channel_text,
     components_of,
     custom_ids,
@@ -111,7 +112,7 @@ async def start3(sim):
     await sim.lobby(bob, "join")
     await sim.lobby(cy, "join")
     game = await sim.game()
-    await sim.store.update_game(game.id, 0, settings={**game.settings, "reminder": 0})
+    await sim.store.update_game(game.id, 0, settings={**game.settings, **TIGHT, "reminder": 0})
     await sim.lobby(ann, "start")
     await sim.settle()
     return ann, bob, cy
@@ -411,7 +412,9 @@ async def test_tax_and_auction_deadlines_fire_under_virtual_time(sim):
     await sim.advance(20)
     game = await sim.game()
     text = channel_text(sim, mark - 1)  # the latest turn message is extended while it is the latest
-    assert "Deadline passed for bob and cy: their move is skipped." in text
+    # Each person's time runs out on its own (issue 24): one line each.
+    assert "Deadline passed for bob, time bank included: their answer is skipped." in text
+    assert "Deadline passed for cy, time bank included: their answer is skipped." in text
     assert "bob pays $1 in taxes." in text and "cy cannot pay $4 and goes bankrupt!" in text
     assert game.state["ads"]["tattoo_parlour"]["owner"] == 1  # Bob's silence kept his business
     assert game.state["biz"][1] == [ids["tattoo_parlour"]] and game.state["money"][:2] == [13, 6]
@@ -427,7 +430,7 @@ async def test_tax_and_auction_deadlines_fire_under_virtual_time(sim):
     mark = len(sim.channel.history())
     await sim.advance(WINDOW + 1)
     game = await sim.game()
-    assert "Deadline passed for ann: their move is skipped." in channel_text(sim, mark - 1)
+    assert "Deadline passed for ann, time bank included: their answer is skipped." in channel_text(sim, mark - 1)
     assert game.state["auction"]["seat"] == 1
     panel = await sim.hand(bob)
     assert "Lowest bid $6; you have $6." in text_of(panel)

@@ -24,7 +24,7 @@ from cogs.kit import codec
 from engine.core import Chance
 from engine.imtheboss import GAME
 from engine.imtheboss.data import CIDX
-from tests.support.sim import channel_text, components_of, heading, labels, panel_of, save_picture, text_of
+from tests.support.sim import TIGHT, channel_text, components_of, heading, labels, panel_of, save_picture, text_of
 
 ART = Path(__file__).resolve().parents[2] / "artifacts" / "imtheboss" / "bot"
 save = partial(save_picture, folder=ART)
@@ -143,7 +143,7 @@ async def start(sim, n: int, settings: dict | None = None):
     for m in members[1:]:
         await sim.lobby(m, "join")
     game = await sim.game()
-    await sim.store.update_game(game.id, 0, settings={**game.settings, "reminder": 0, **(settings or {})})
+    await sim.store.update_game(game.id, 0, settings={**game.settings, "reminder": 0, **TIGHT, **(settings or {})})
     await sim.lobby(members[0], "start")
     await sim.settle()
     return members
@@ -387,7 +387,8 @@ async def test_four_player_game(sim):
     st = await state(sim)
     assert st["window"] is None and list(st["deal"]["away"]) == ["red"]
     said = channel_text(sim, mark)
-    assert "⏰ Deadline passed for ann, bob, and cal: the AI moves for them." in said
+    for name in ("ann", "bob", "cal"):  # each person's own time ran out (issue 24): one line each
+        assert f"⏰ Deadline passed for {name}, time bank included: the AI answers for them." in said
     assert "ann's Red placard goes travelling." in said
     text = await table_text(sim)
     assert "✈️ Travelling: ann: 🟥 Red placard" in text and "⬜ 🟥 Red" in text

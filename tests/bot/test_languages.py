@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.reliability.durability import start_game
-from tests.support.sim import button, components_of, text_of
+from tests.support.sim import TIGHT, button, components_of, text_of
 
 
 @pytest.fixture
@@ -55,7 +55,7 @@ async def test_the_table_lists_who_must_act_with_the_games_punctuation(sim, lang
 
     people = [sim.player(n) for n in ("ann", "bob", "cy")]
     game = await sim.open_lobby(people[0], "toy", people[1:])
-    await sim.store.update_game(game.id, 0, lang=lang, settings={**game.settings, "ai_delay": 10})
+    await sim.store.update_game(game.id, 0, lang=lang, settings={**game.settings, **TIGHT, "ai_delay": 10})
     await sim.lobby(people[0], "start")
     await sim.settle()
     game = await sim.game()

@@ -144,28 +144,3 @@ def test_special_pass_can_trigger_before_main_action():
     assert "adjust" in types(events)
     assert st["active"] == second and not st["acted"]
     assert any(a["type"] == "pass" for a in GAME.legal(st, second))
-
-
-# -- guards, timeouts, refusals ------------------------------------------------------------------
-
-
-def test_stall_guard_ends_the_game():
-    st = new(3)
-    for p in st["players"]:
-        p.update(bags=[0] * 5, money=0, units=1)
-    st["bag_black"] = 0
-    events = []
-    for _ in range(3):
-        events += act(st, {"type": "pass", "colour": max("YBRGO", key=lambda c: st["market"]["YBRGO".index(c)])})
-        if st["phase"] == "over":
-            break
-    assert st["phase"] == "over" and st["end"] == "stall" and "stall" in types(events)
-
-
-def test_idle_guard_ends_a_frozen_market():
-    st = new(3)
-    st["market"] = [0] * 5
-    st["bag_black"] = 3
-    for _ in range(3):
-        act(st, {"type": "pass", "colour": None})
-    assert st["phase"] == "over" and st["end"] == "stall"

@@ -5,7 +5,6 @@ silver, gold) with planted sentinel values."""
 from __future__ import annotations
 
 import json
-import os
 import random
 
 import pytest
@@ -77,7 +76,7 @@ def test_ai_games(n):
     assert harness.replay(GAME, n, 40 + n, None, log) == state
 
 
-@pytest.mark.skipif(not os.environ.get("BOARDROOM_SLOW"), reason="long randomized run (BOARDROOM_SLOW=1)")
+@pytest.mark.slow
 @pytest.mark.parametrize("n", COUNTS)
 def test_many_random_games(n):
     for seed in range(100, 160):

@@ -71,7 +71,7 @@ def test_price_history_kept():
     assert st["history"] == [{"prices": [7] * 5, "silver": 20, "level": 0}]
     set_bag(st, (0, 0, 0, 0, 0))
     pass_into_adjustment(st)
-    assert st["history"][-1] == {"prices": [6] * 5, "silver": 20, "level": 0}
+    assert st["history"][-1] == {"prices": [6] * 5, "from": [7] * 5, "silver": 20, "level": 0}
     assert GAME.view(st, None)["history"] == st["history"]
 
 

@@ -7,7 +7,6 @@ AI games; and a sentinel leak test that is shown not to be vacuous."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import time
 
@@ -253,7 +252,7 @@ def test_leak_check_is_not_vacuous():
         harness.assert_no_leak(_LeakyFaceDown(), state)
 
 
-@pytest.mark.skipif(not os.environ.get("BOARDROOM_SLOW"), reason="long fuzz run: set BOARDROOM_SLOW=1")
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_many_random_games(seats):
     for seed in range(60):
@@ -296,6 +295,21 @@ def test_ai_rings_when_all_dice_are_down():
     st["dice"][0] = []
     st["claims"][0] = st["claims"][1] = st["claims"][2] = 0
     assert GAME.ai_action(GAME.view(st, 0), GAME.legal(st, 0), random.Random(1)) == {"type": "ring_bell"}
+
+
+def test_ai_ahead_at_the_dice_rings_to_take_the_parent():
+    """Issue 26: with as many claims as any rival and nothing to claim now, it rings at once
+    rather than rolling on (a rival that rings first takes the parent's priority); behind, it
+    rolls for more."""
+    st = _dice_state()
+    st["claims"][0] = 0                      # one claim each
+    st["claims"][5] = 1
+    st["dice"][0] = [6, 6, 6, 6]
+    st["dice"][1] = []                       # the rival cannot take anything right now
+    legal = [a for a in GAME.legal(st, 0) if a["type"] != "claim"]  # nothing to claim now
+    assert GAME.ai_action(GAME.view(st, 0), legal, random.Random(1)) == {"type": "ring_bell"}
+    st["claims"][6] = 1                      # the rival is ahead now: roll for more
+    assert GAME.ai_action(GAME.view(st, 0), legal, random.Random(1))["type"] == "roll"
 
 
 def test_ai_sends_a_manager_against_a_row_of_rivals():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from engine.filthyrich import GAME, risk
+from engine.filthyrich import GAME, race, risk
 from engine.filthyrich.data import LUXURIES_TO_WIN, kind
 
 SEEDS = range(24)
@@ -56,13 +56,15 @@ def test_no_luxury_bought_without_an_income_behind_it():
 
 
 def test_voluntary_spending_keeps_the_expected_taxes():
-    """Whenever the seat-filler buys a luxury (not its winning third), bids, or opens a
+    """Whenever the seat-filler buys a luxury (not its winning third, nor one that stops a rival
+    who would otherwise buy its third at its next turn: race.denial), bids, or opens a
     business, it keeps at least the taxes it can expect before its next turn."""
     spent: list[tuple[int, int]] = []
 
     def after(view, seat, action, money_before, st):
         winning = action["type"] in ("buy_luxury", "bid") and len(view["seats"][seat]["luxuries"]) >= LUXURIES_TO_WIN - 1
-        if winning or GAME.outcome(st) is not None:
+        denial = action["type"] == "buy_luxury" and race.denial(view) == action["luxury"]
+        if winning or denial or GAME.outcome(st) is not None:
             return
         spends = action["type"] == "buy_luxury" or (action["type"] == "play" and "slots" in action)
         if spends and st["money"][seat] < money_before:

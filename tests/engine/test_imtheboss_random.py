@@ -99,7 +99,7 @@ def test_random_game_with_offers_and_an_option():
     assert state["over"]
 
 
-@pytest.mark.skipif(not SLOW, reason="set BOARDROOM_SLOW=1 for the long randomized run")
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 def test_random_games_many_seeds(n):
     for seed in range(100, 112):
@@ -108,7 +108,7 @@ def test_random_games_many_seeds(n):
         assert json.dumps(again, sort_keys=True) == json.dumps(state, sort_keys=True)
 
 
-@pytest.mark.skipif(not SLOW, reason="set BOARDROOM_SLOW=1 for the long randomized run")
+@pytest.mark.slow
 @pytest.mark.parametrize("key", OPTION_KEYS)
 def test_random_games_every_option_every_count(key):
     for n in range(2, 7):

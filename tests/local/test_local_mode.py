@@ -121,15 +121,15 @@ async def test_the_clock_follows_the_wall_clock_and_fast_forwards(tmp_path):
         await start_game(session)
         game = await session.store.live_in(world.channel.id)
         before = env.now()
-        said = await act(session, lambda: world.members["you"].slash(world.channel, "local clock", forward="1d"))
+        said = await act(session, lambda: world.members["you"].slash(world.channel, "local clock", forward="1w"))
         assert text_of(said.response.message).startswith("⏩")
-        for _ in range(60):
-            if env.now() - before >= timedelta(days=1):
+        for _ in range(120):
+            if env.now() - before >= timedelta(days=7):
                 break
             await asyncio.sleep(0.5)
-        assert env.now() - before >= timedelta(days=1)
-        # A day passed: the turn deadline came and went, the channel was told, and the game moved
-        # on without "you".
+        assert env.now() - before >= timedelta(days=7)
+        # A week passed: the turn's day and the three-day time bank ran out, the channel was told,
+        # and the game moved on without "you".
         told = "\n".join(text_of(m) for m in world.channel.history())
         assert "Deadline passed for" in told and "you" in told.split("Deadline passed for", 1)[1].split("\n")[0]
         moved = await session.store.get(game.id)

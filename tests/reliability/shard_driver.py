@@ -58,7 +58,7 @@ class RecordingTable:
         self.lines = told
         self.tasks: set[asyncio.Task] = set()
 
-    def changed(self, game: Any, events: list[dict[str, Any]], ping: list[int]) -> None:
+    def changed(self, game: Any, events: list[dict[str, Any]], ping: list[int], news: Any = ()) -> None:
         self.lines.write(game=game.id, version=game.version, events=len(events))
         task = asyncio.create_task(self.store.mark_told(game.id, game.version))
         self.tasks.add(task)

@@ -188,7 +188,7 @@ async def test_random_games_of_every_title_survive_restarts_faults_and_double_cl
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not SLOW, reason="long randomized run: set BOARDROOM_SLOW=1")
+@pytest.mark.slow
 async def test_many_random_games_survive_restarts_faults_and_double_clicks():
     result = await durability_rounds(24, seed=2026, max_steps=120)
     problems = result.pop("problems")

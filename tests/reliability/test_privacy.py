@@ -15,7 +15,6 @@ for the games).
 
 from __future__ import annotations
 
-import os
 import random
 import warnings
 from typing import Any
@@ -31,7 +30,7 @@ from engine.core import SYSTEM, RuleError
 from tests.reliability.privacy import TITLES, leak_rounds
 from tests.support.leaks import check_views, scramble
 
-slow = pytest.mark.skipif(not os.environ.get("BOARDROOM_SLOW"), reason="long randomized run: set BOARDROOM_SLOW=1")
+slow = pytest.mark.slow
 
 
 # -- the engines: views and legal actions against randomised secrets ---------------------------------

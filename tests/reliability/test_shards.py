@@ -66,7 +66,7 @@ class Told:
     def __init__(self) -> None:
         self.told: list[tuple[int, int, int]] = []
 
-    def changed(self, game: Any, events: list, ping: list[int]) -> None:
+    def changed(self, game: Any, events: list, ping: list[int], news: Any = ()) -> None:
         self.told.append((game.id, game.version, len(events)))
 
     def note(self, *args: Any, **kwargs: Any) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from cogs.kit import codec
 from cogs.kit.clock import now
-from tests.support.sim import channel_text, components_of, labels, panel_of, save_picture, text_of, write_transcript
+from tests.support.sim import TIGHT, channel_text, components_of, labels, panel_of, save_picture, text_of, write_transcript
 
 ART = Path(__file__).resolve().parents[2] / "artifacts" / "blackfriday" / "bot"
 save = partial(save_picture, folder=ART)
@@ -68,7 +68,7 @@ async def open_game(sim, host, others, ai: int, seed: int):
     for _ in range(ai):
         await sim.lobby(host, "addai")
     game = await sim.game()
-    await sim.store.update_game(game.id, now(), seed=seed, settings={**game.settings, "reminder": 0})
+    await sim.store.update_game(game.id, now(), seed=seed, settings={**game.settings, **TIGHT, "reminder": 0})
     await sim.lobby(host, "start")
     await sim.settle()
     game = await sim.game()

@@ -34,6 +34,9 @@ def _body(entry: Any) -> Any:
 TIGHT = {"bank": 0, "min_look": 0}
 
 
+STEP = 12 * 3600.0  # the longest single advance of virtual time
+
+
 class Sim:
     def __init__(self, env: simcord.Env, database: str | Path) -> None:
         self.env = env
@@ -184,8 +187,12 @@ class Sim:
         await self.env.settle()
 
     async def advance(self, seconds: float) -> None:
-        await self.env.advance_time(seconds)
-        await self.settle()
+        """Let virtual time run `seconds`, half a day per step: SimCord gives each advance a few
+        seconds of real time, and days of the bot's hourly rounds take longer on a busy machine."""
+        end = self.env.now().timestamp() + seconds
+        while (left := end - self.env.now().timestamp()) > 1e-3:
+            await self.env.advance_time(min(left, STEP))
+            await self.settle()
 
     async def next_timer(self, game_id: int) -> bool:
         """Let virtual time run to the game's next timer (an AI move, a deadline, a reminder);

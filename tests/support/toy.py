@@ -115,7 +115,8 @@ class Pennies(Game):
         places = [1 if s == state["winner"] else 2 for s in range(state["seats"])]
         return Outcome(places, [{"coins": c} for c in state["taken"]], "result")
 
-    def ai_action(self, view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any] | None:
+    def ai_action(self, view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random,
+                  level: str = "strong") -> dict[str, Any] | None:
         takes = [a for a in legal if a["type"] == "take"]
         for a in takes:  # leave a multiple of 4
             if (view["pile"] - a["n"]) % 4 == 0:

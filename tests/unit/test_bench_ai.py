@@ -45,3 +45,53 @@ def test_games_a_previous_seat_filler_never_ends_are_reported(monkeypatch):
     rows = ai.run(("filthyrich",), 2, prev="0" * 40)
     unended = [r for r in rows if r.metric == "games vs previous AI not ended"]
     assert unended and unended[0].median == 2
+
+
+def test_the_greedy_baseline_takes_the_best_immediate_standing():
+    """Filthy Rich's greedy seat buys the cheapest luxury it can afford (+$50 of standing for its
+    price) before anything else: the rush the seat-filler must beat."""
+    import random
+
+    from bench.greedy import Greedy, standing
+    from engine.filthyrich.data import LUXURIES
+
+    game = engine.get("filthyrich")
+    state = game.setup(3, 11)
+    seat = state["active"]
+    state["money"][seat] = 40
+    # No Estate Sale in hand: a luxury at a discount would rightly come first.
+    hand = state["hands"][seat]
+    for i, card in enumerate(hand):
+        if card.startswith("estate_sale"):
+            swap = next(c for c in state["deck"] if not c.startswith("estate_sale"))
+            state["deck"][state["deck"].index(swap)] = card
+            hand[i] = swap
+    legal = game.legal(state, seat)
+    buys = [a for a in legal if a["type"] == "buy_luxury"]
+    assert buys
+    action = Greedy("filthyrich").choose(state, seat, legal, random.Random(1))
+    assert action["type"] == "buy_luxury"
+    assert LUXURIES[action["luxury"]]["price"] == min(LUXURIES[a["luxury"]]["price"] for a in buys)
+    before = standing(game, state, seat)
+    game.apply(state, seat, action)
+    assert standing(game, state, seat) > before
+
+
+def test_greedy_games_end_and_replay_from_their_seed():
+    from bench.greedy import Greedy
+
+    for title in ("imtheboss", "ewars"):
+        game = engine.get(title)
+        greedy = Greedy(title)
+        first = ai.play(title, [game.ai_action, greedy], seed=3)
+        again = ai.play(title, [game.ai_action, greedy], seed=3)
+        assert first.places is not None and (first.places, first.actions) == (again.places, again.actions)
+
+
+def test_the_bench_prints_the_greedy_figures_and_the_decision_time():
+    rows = ai.run(("ewars",), 2, prev="none")
+    metrics = {r.metric for r in rows}
+    assert {"(a) 1 seat-filler among greedy: firsts", "(b) 1 greedy among seat-fillers: firsts",
+            "(c) seat-filler vs greedy, 2 players: wins", "(d) 1 seat-filler among random: firsts"} <= metrics
+    timing = next(r for r in rows if r.metric.startswith("seat-filler decision"))
+    assert timing.n and timing.n > 0 and timing.p99 is not None and timing.target == "p99<50"

@@ -45,7 +45,8 @@ def test_bench_tiny_run_prints_a_well_formed_table(tmp_path):
     metrics = {(r["bench"], r["metric"]) for r in body}
     for needed in [("click", "total (act+panel+table)"), ("pictures", "table render+png"),
                    ("pictures", "panel size (p99=max)"), ("rules", "AI decision"), ("memory", "RSS, every game in the house cache"),
-                   ("ai", "win share vs random seats"), ("ai", "all-AI game length")]:
+                   ("ai", "(a) 1 seat-filler among greedy: firsts"), ("ai", "(d) 1 seat-filler among random: firsts"),
+                   ("ai", "all-AI game length")]:
         assert needed in metrics, needed
     assert any(m.startswith("committed actions/s") for b, m in metrics if b == "many")
     # The backends: each configuration's rate, and the ratios between them.

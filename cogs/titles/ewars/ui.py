@@ -145,9 +145,7 @@ class UI(TitleUI):
             return []
         if not view.get("bell_free"):
             return [tk("ui.bell_locked", seats=seat_names(view.get("waiting") or [], names, t))]
-        if not view.get("min_over"):
-            return [tk("ui.bell_free_people")]
-        return []
+        return []  # free for everyone alike once every person has rolled or run out of time
 
     def _dice_panel(self, pc: PanelContext) -> Panel:
         view, rnd = pc.view, pc.view["round"]

@@ -1,0 +1,257 @@
+"""The luxury race (issue 26): how soon each seat could buy its way to three luxuries, read from
+the public table (money, luxuries, ads and the luxury market are all public in Filthy Rich).
+
+A seat that discards every card for $1 and buys the cheapest luxury whenever it can (the
+"rush") ends a five-player game by about round 8, long before businesses pay for themselves.
+The seat-filler recognises it by the numbers: luxuries held, money in hand, the cheapest prices
+left in the market, and the income the seat can count on. Then it races (buys cheap luxuries
+early, which also takes them from the rusher), counts its investments over the few rounds the
+game has left, and blocks the seat about to win (denies it the luxury it can afford, takes its
+money with lawsuits and audits).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from engine.core import check_level
+
+from . import risk
+from .data import ACTIONS_PER_TURN, BUSINESSES, LUXURIES, LUXURIES_TO_WIN
+from .risk import ZERO_CHANCE, sale_of, taxes_ahead
+
+View = dict[str, Any]
+
+#: A rusher this many rounds from three luxuries makes it a race...
+RACE_ROUNDS = 12
+#: ...and this many, an emergency: it could finish within a round or two.
+URGENT = 2
+#: A rusher buys a luxury at least every this many rounds (a builder that sold its businesses
+#: to pay taxes, seen as a rusher by mistake, made all-AI games lose 0.4 seats a game).
+RUSH_PACE = 6
+#: Dollars an action brings a seat that spends it on money: $1 for a discard, more now and then
+#: (Angel Investor, Tax Refund, a loan, a lawsuit).
+ACTION_DOLLARS = 1.5
+#: What knocking a rusher out is worth when it would otherwise win soon (2 players: the game).
+ELIMINATION_VALUE = 40.0
+
+#: Dice per roll in the long run (the open page is about uniform over 1-4).
+AVERAGE_DICE = 2.5
+#: A hit lands on a given slot with this chance per die.
+SLOT_CHANCE = 1 / 10
+
+
+def _hit_value(business_kind: str) -> float:
+    hit = BUSINESSES[business_kind]["hit"]
+    if hit["key"] == "pay_d10":
+        return 4.5
+    return float(hit["args"][0]) if hit["args"] else 2.0
+
+
+def income(view: View, seat: int) -> float:
+    """Dollars a seat can count on per round: its two actions spent on money, plus what its visible ads catch on
+    every living seat's roll (at the open page's dice), less the taxes its $ marks cost."""
+    alive = sum(1 for s in view["seats"] if s["alive"])
+    dice = max(1, view.get("page", 2))
+    hits = sum(_hit_value(g["kind"]) for g in view["grid"] if g and g["owner"] == seat)
+    ads = hits * SLOT_CHANCE * (dice + AVERAGE_DICE) / 2 * alive
+    taxes = view["seats"][seat]["tax_per_zero"] * ZERO_CHANCE * AVERAGE_DICE * alive
+    return ACTIONS_PER_TURN * ACTION_DOLLARS + ads - taxes
+
+
+def cheapest(view: View, k: int) -> list[int]:
+    """The k cheapest prices in the luxury market (fewer if it holds fewer)."""
+    return sorted(LUXURIES[x]["price"] for x in view["market"])[:k]
+
+
+def eta(view: View, seat: int) -> float:
+    """Rounds until `seat` could hold three luxuries, buying the cheapest as soon as it can pay:
+    0 means it can on its next turn; infinite when the market cannot supply them."""
+    return cached(view, ("eta", seat), lambda: _eta(view, seat))
+
+
+def _eta(view: View, seat: int) -> float:
+    s = view["seats"][seat]
+    if not s["alive"]:
+        return math.inf
+    need = LUXURIES_TO_WIN - len(s["luxuries"])
+    prices = cheapest(view, need)
+    if len(prices) < need:
+        return math.inf
+    short = sum(prices) - s["money"]
+    if short <= 0:
+        return 0.0
+    return short / max(0.5, income(view, seat))
+
+
+def rushing(view: View, seat: int) -> bool:
+    """A rush, as the table shows it: luxuries bought early with no business behind them (a
+    builder buys its luxuries later, out of an income; a rusher out of discards, at least one
+    every RUSH_PACE rounds). A builder that sold its businesses to pay its taxes is not one."""
+    s = view["seats"][seat]
+    return s["alive"] and bool(s["luxuries"]) and not s["businesses"] and len(s["luxuries"]) * RUSH_PACE >= view["round"]
+
+
+def luxuries_cost(view: View, seat: int | None = None) -> int:
+    """What the luxuries `seat` (default: the viewer) still needs cost at the cheapest."""
+    seat = view["me"] if seat is None else seat
+    return sum(cheapest(view, LUXURIES_TO_WIN - len(view["seats"][seat]["luxuries"])))
+
+
+def eta_with(view: View, gain: int) -> float:
+    """The viewer's eta with `gain` dollars more."""
+    me = view["me"]
+    seats = list(view["seats"])
+    seats[me] = dict(seats[me], money=seats[me]["money"] + gain)
+    return eta(dict(view, seats=seats, **{MEMO_KEY: None}), me)
+
+
+def rival(view: View, rushers_only: bool = False) -> tuple[int | None, float]:
+    """The rival nearest to three luxuries (among rushers only, if asked), and its eta."""
+    me = view["me"]
+    best, when = None, math.inf
+    for seat, s in enumerate(view["seats"]):
+        if seat != me and s["alive"] and (not rushers_only or rushing(view, seat)):
+            t = eta(view, seat)
+            if t < when:
+                best, when = seat, t
+    return best, when
+
+
+#: Where `at_level` marks the friendly seat-filler's copy of its view (not an engine view key).
+LEVEL_KEY = "_ai_level"
+
+
+#: Where `at_level` keeps what one decision works out once (etas, the reserve of a purchase):
+#: a turn weighs up to 170 plays, and each asks the same questions.
+MEMO_KEY = "_ai_memo"
+
+
+def at_level(view: View, level: str) -> View:
+    """The view as the seat-filler of `level` reads it for one decision: a copy (never the
+    caller's view) with a memo, and the friendly one sees no race."""
+    check_level(level)
+    out = dict(view, **{MEMO_KEY: {}})
+    if level != "strong":
+        out[LEVEL_KEY] = level
+    return out
+
+
+def cached(view: View, key: Any, compute: Any) -> Any:
+    """compute(), worked out once per decision (views without a memo compute every time)."""
+    memo = view.get(MEMO_KEY)
+    if memo is None:
+        return compute()
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]
+
+
+def friendly(view: View) -> bool:
+    return view.get(LEVEL_KEY) == "friendly"
+
+
+def head_to_head(view: View) -> bool:
+    return sum(1 for s in view["seats"] if s["alive"]) == 2
+
+
+def threat(view: View) -> tuple[int | None, float]:
+    """The rusher nearest to three luxuries, and its eta (None, inf: no rush on the table, or a
+    friendly seat-filler, which does not look). Two players race from the start: the other seat
+    needs only the three cheapest luxuries, and a business pays back over more rolls than a
+    two-player game usually has."""
+    if friendly(view):
+        return None, math.inf
+    return cached(view, "threat", lambda: rival(view, rushers_only=not head_to_head(view)))
+
+
+def racing(view: View) -> bool:
+    """Is a rusher within RACE_ROUNDS of three luxuries?"""
+    return threat(view)[1] <= RACE_ROUNDS
+
+
+def race_keep(view: View, luxury: str) -> int:
+    """Money to keep after buying `luxury` in a race: the reserve (risk.reserve; lower
+    confidences lost more races to bad rolls than they won: 55-57 % against 58 % over 600
+    two-player games), or only the taxes to expect when the rusher could finish within URGENT
+    rounds: losing the race is then surer than a bad roll."""
+    me = view["seats"][view["me"]]
+    if threat(view)[1] <= URGENT:
+        return taxes_ahead(view, add_luxury=luxury) + me["interest"]
+    return risk.reserve(view, add_luxury=luxury)
+
+
+def rounds_left(view: View) -> float:
+    """About how many rounds the game has left if a rusher gets its way: its eta, plus one. At
+    three players or more the usual length stands: ads are hit on every seat's roll there, and
+    a seat-filler that stops building to race goes broke on the taxes."""
+    if not head_to_head(view):
+        return math.inf
+    return threat(view)[1] + 1
+
+
+def brings_luxury(view: View, gain: int) -> bool:
+    """Would `gain` dollars more let the seat buy a luxury at its next turn?"""
+    money = view["seats"][view["me"]]["money"] + gain
+    return any(LUXURIES[x]["price"] <= money for x in view["market"])
+
+
+def elimination_value(view: View, seat: int) -> float:
+    """What knocking `seat` out is worth: the game at two players, else its nearness to winning."""
+    alive = sum(1 for s in view["seats"] if s["alive"])
+    if alive == 2:
+        return ELIMINATION_VALUE * 2
+    return ELIMINATION_VALUE / (1 + eta(view, seat))
+
+
+def exposed(view: View, seat: int) -> bool:
+    """Would one zero bankrupt `seat`? Its tax per zero above its money and what its businesses
+    would sell for."""
+    s = view["seats"][seat]
+    liquid = s["money"] + sum(sale_of(s, c) for c in s["businesses"])
+    return s["tax_per_zero"] > liquid
+
+
+def zero_threat(view: View, extra_dice: int) -> float:
+    """What `extra_dice` more dice on this roll are worth against exposed rushers (each die shows
+    0 one time in ten), if the seat itself can pay the zero."""
+    if extra_dice <= 0:
+        return 0.0
+    me = view["seats"][view["me"]]
+    if me["tax_per_zero"] > me["money"]:
+        return 0.0
+    chance = 1 - (1 - ZERO_CHANCE) ** extra_dice
+    return sum(chance * elimination_value(view, s) for s in range(len(view["seats"]))
+               if s != view["me"] and rushing(view, s) and exposed(view, s))
+
+
+def drain_value(view: View, seat: int, take: int) -> float:
+    """Taking `take` dollars from a rusher that could otherwise finish at its next turn: worth
+    the race if it leaves it short."""
+    s = view["seats"][seat]
+    if not rushing(view, seat) or eta(view, seat) > 0:
+        return 0.0
+    need = sum(cheapest(view, LUXURIES_TO_WIN - len(s["luxuries"])))
+    return elimination_value(view, seat) / 2 if s["money"] - min(take, s["money"]) < need else 0.0
+
+
+def affordable_next(view: View, seat: int) -> list[str]:
+    """The luxuries `seat` could buy at the start of its next turn, cheapest first."""
+    money = view["seats"][seat]["money"]
+    return sorted((x for x in view["market"] if LUXURIES[x]["price"] <= money), key=lambda x: LUXURIES[x]["price"])
+
+
+def denial(view: View) -> str | None:
+    """The luxury to buy now against a rusher who could finish at its next turn: the cheapest it
+    needs, if the seat can pay for it. It may stop the rusher alone, or with the seats still to
+    play before it (each one taking the next cheapest); it is a luxury of the seat's own anyway.
+    None for a seat that cannot afford it."""
+    seat, when = threat(view)
+    if seat is None or when > 0:
+        return None
+    market = sorted(view["market"], key=lambda x: LUXURIES[x]["price"])
+    if not market:
+        return None
+    money = view["seats"][view["me"]]["money"]
+    return market[0] if LUXURIES[market[0]]["price"] <= money else None

@@ -1,0 +1,213 @@
+"""The time model (issue 24), played through the bot on virtual time: people are waited for, not
+decided for. Each test is one of the defects slow games showed; each failed on the code before.
+
+These games keep the bot's own clock settings (a slow game: a day's least time to look, a time
+bank of three days), unlike most tests, which play on the window lengths alone."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from engine.imtheboss import GAME as BOSS
+from play.duties import answering
+from play.plan import obligations
+from play.quiet import parse_quiet, Quiet
+from tests.bot.test_imtheboss import click, start as boss_start, state
+from tests.bot.test_imtheboss_async import _deal_on_k
+from tests.support import toy
+from tests.support.sim import TIGHT, channel_text, custom_ids, reply_text, text_of
+
+TOY = toy.TITLE
+HOUR, DAY = 3600, 86400
+
+
+def _utc(sim) -> datetime:
+    return sim.env.now().astimezone(timezone.utc)
+
+
+async def _duty(sim, game_id: int, seat: int):
+    return next(t for t in await sim.store.timers(game_id) if t.kind == "duty" and t.ref.endswith(f"#{seat}"))
+
+
+async def _to_hour(sim, hour: int) -> None:
+    """Let virtual time run to the next `hour`:00 UTC."""
+    now = _utc(sim)
+    wait = ((hour - now.hour) % 24) * HOUR - now.minute * 60 - now.second
+    await sim.advance(wait if wait > 0 else wait + DAY)
+
+
+async def test_a_sleeper_with_time_left_is_never_played_for(sim):
+    """Defect 1: the seat-filler decided for people who were asleep. ann sleeps 23:00-07:00 UTC;
+    her turn opens at 20:00. Her deadline comes after a day of her own clock and her three-day
+    bank, never in her quiet hours; until then nobody moves for her; then the AI answers that
+    turn alone, and says so as its own move ("🤖 the AI for ann"), after saying her time ran out."""
+    ann, bob = sim.player("ann"), sim.player("bob")
+    said = await ann.slash(sim.channel, "game prefs", quiet="23:00-07:00", timezone="UTC")
+    assert "Quiet hours: 23:00-07:00 (UTC)" in reply_text(said)
+    await _to_hour(sim, 20)
+    await sim.start(ann, TOY, others=[bob], clock=None)
+    game = await sim.game()
+    seat = game.state["active"]
+    sleeper = (ann, bob)[seat]
+    if sleeper is not ann:  # the game chose bob to begin: he sleeps the same hours
+        await bob.slash(sim.channel, "game prefs", quiet="23:00-07:00", timezone="UTC")
+        await sim.settle()
+    duty = await _duty(sim, game.id, seat)
+    end = float(duty.payload["end"])
+    quiet = Quiet(parse_quiet("23:00-07:00"), "UTC")
+    # A day of her clock (16 awake hours a day) and three more days of bank: over five days.
+    assert end - sim.env.now().timestamp() > 5 * DAY and not quiet.quiet_at(end)
+    assert "Then their time bank: 3 days." in sim.channel.history()[-2].content + sim.channel.history()[-1].content
+    await sim.advance(end - 60 - sim.env.now().timestamp())
+    assert (await sim.game()).version == game.version, "the seat-filler moved for a person with time left"
+    mark = len(sim.channel.history())
+    await sim.advance(120)
+    after = await sim.game()
+    assert after.version > game.version
+    text = channel_text(sim, mark)
+    assert f"Deadline passed for {sleeper.name}, time bank included: the AI answers for them." in text
+    assert f"▸ 🤖 the AI for {sleeper.name} took" in text  # the move reads as the AI's, not theirs
+    assert f"▸ {sleeper.name} took" not in text
+
+
+async def test_a_daily_player_a_little_late_pays_minutes_from_the_bank(sim):
+    """Defect 1 (the once-a-day player): a turn opened right after their evening look ends, with
+    the old 24 h, next to their next look. Now a little over a day later they still play their
+    own move, and only the minutes beyond the allowance leave their bank."""
+    ann, bob = sim.player("ann"), sim.player("bob")
+    await sim.start(ann, TOY, others=[bob], clock=None)
+    game = await sim.game()
+    seat = game.state["active"]
+    player = (ann, bob)[seat]
+    await sim.advance(DAY + 10 * 60)  # the next evening, ten minutes later than the last look
+    panel = await sim.hand(player)
+    assert "⏳ Your deadline" in text_of(panel) and "time bank" in text_of(panel)
+    await click(sim, player, panel, label="Take 1")
+    after = await sim.game()
+    actions = await sim.store.actions(game.id)
+    assert actions[0]["user_id"] == player.id  # their own move
+    bank = after.clock["bank"][str(seat)]
+    assert 3 * DAY - 11 * 60 < bank < 3 * DAY - 9 * 60, bank
+
+
+async def test_reminders_are_counted_for_the_windows_whole_life(sim):
+    """Defect 3: once a window's two reminders were spent, every re-plan (a move in the window, a
+    setting changed, someone away and back) sent the first again at once."""
+    ann, bob, cy = (sim.player(n) for n in ("ann", "bob", "cy"))
+    await sim.start(ann, TOY, others=[bob, cy])
+    game = await sim.game()
+    await sim.store.update_game(game.id, 0, settings={**game.settings, **TIGHT, "reminder": 600})
+    sim.house.games.forget(game.id)
+    await sim.house.planner.replan(await sim.house.games.game(game.id))
+    members = {0: ann, 1: bob, 2: cy}
+    taker = members[game.state["active"]]
+    await click(sim, taker, await sim.hand(taker), label="Take 1")
+    nodders = [m for s, m in members.items() if m is not taker]
+    await sim.advance(1800 - 60)  # the nod window: 30 minutes; its two reminders are out
+    for m in nodders:
+        assert channel_text(sim).count(f"Reminder: <@{m.id}>") == 2
+    # A move in the window, a setting changed, someone away and back: no reminder again.
+    await click(sim, nodders[0], await sim.hand(nodders[0]), label="OK")
+    panel = await sim.settings(ann)
+    await ann.select(panel, ["3600"], custom_id=next(c for c in custom_ids(panel) if c.endswith(":Hset:reminder")))
+    await nodders[1].slash(sim.channel, "game away", until="1h")
+    await nodders[1].slash(sim.channel, "game away", until="back")
+    await sim.advance(30)
+    assert channel_text(sim).count(f"Reminder: <@{nodders[1].id}>") == 2
+    assert channel_text(sim).count(f"Reminder: <@{nodders[0].id}>") == 2
+
+
+def test_at_a_deadline_the_seat_filler_never_answers_another_window():
+    """Defect 4: when one window's time ran out, the seat-filler picked from every legal move and
+    answered a reaction window open for minutes. In I'm the Boss! games played at random, every
+    state where a seat owes two windows is checked: what the seat-filler may choose for one never
+    answers the other (though the seat's legal moves do)."""
+    from store import GameRow, Seat
+
+    found = 0
+    for seed in range(1, 40):
+        state = BOSS.setup(4, seed, {})
+        rng = __import__("random").Random(seed)
+        for _ in range(300):
+            if BOSS.outcome(state) is not None:
+                break
+            game = GameRow(1, 1, 1, "imtheboss", "active", 1, "en", {}, {}, seed, state, 0, None, None, None, 0, 0,
+                           None, seats=[Seat(s, 100 + s, f"p{s}") for s in range(4)])
+            owed = obligations(game, state)
+            for seat in range(4):
+                windows = sorted(w for w, s in owed if s == seat and w != "act")
+                if len(windows) < 2:
+                    continue
+                for expired in windows:
+                    others = [w for w in windows if w != expired]
+                    chosen = answering(game, seat, expired)
+                    for action in chosen:
+                        trial = dict(state)
+                        BOSS.apply(trial, seat, action)
+                        left = {w for w, s in obligations(game, trial) if s == seat}
+                        assert set(others) <= left, (expired, others, action)
+                    found += 1
+            movers = [s for s in range(4) if BOSS.legal(state, s)]
+            windows = BOSS.windows(state)
+            if windows and (not movers or rng.random() < 0.05):
+                BOSS.apply(state, None, {"type": "timeout", "id": rng.choice(windows).id})
+            elif movers:
+                seat = rng.choice(movers)
+                BOSS.apply(state, seat, rng.choice(BOSS.legal(state, seat)))
+        if found >= 20:
+            break
+    assert found >= 5, f"only {found} states where a seat owed two windows"
+
+
+async def test_the_boss_is_called_when_an_offer_arrives(sim):
+    """Defect 2: an offer only edited the turn message, and Discord does not notify edits: the
+    boss waited until the deal's reminder. Now the boss is called (a new message naming them)
+    when an offer arrives, at most once an hour, and at once when every answer is in."""
+    ann, bob, cal, dot = members = await boss_start(sim, 4)
+    await sim.arrange(lambda s: _deal_on_k(s, 0))
+    await click(sim, ann, await sim.hand(ann), label="💼 Deal here")
+    st = await state(sim)
+    assert sorted(st["deal"]["asked"]) == [1, 2, 3]
+
+    async def offer(seat: int) -> None:
+        game = await sim.game()
+        action = next(a for a in BOSS.legal(game.state, seat) if a["type"] == "offer")
+        result = await sim.house.act(game.id, seat, action, user_id=members[seat].id, version=game.version)
+        assert result.applied, result
+        await sim.settle()
+
+    mark = len(sim.channel.history())
+    await offer(1)
+    called = [m for m in sim.channel.history()[mark:] if f"<@{ann.id}>: new answers are in" in m.content]
+    assert len(called) == 1, [m.content for m in sim.channel.history()[mark:]]
+    mark = len(sim.channel.history())
+    await click(sim, cal, await sim.hand(cal), label="Pass: no offer")
+    assert not any(f"<@{ann.id}>" in m.content for m in sim.channel.history()[mark:])  # batched: not again yet
+    await click(sim, dot, await sim.hand(dot), label="Pass: no offer")  # the last answer: the boss hears at once
+    assert (await state(sim))["deal"]["asked"] == []  # every answer is in
+    assert any(f"<@{ann.id}>: new answers are in" in m.content for m in sim.channel.history()[mark:])
+
+
+async def test_a_silent_player_cannot_lock_the_e_wars_bell(sim):
+    """Defect 5: with "only remind", one person who never rolled locked the slow bell for ever.
+    Their own time runs out (here on the window lengths alone: 12 hours), they miss this dice
+    time, and the seat-filler may ring: nobody rolled for them."""
+    from tests.bot.test_ewars import click as ewars_click, moves, start as ewars_start
+
+    ann, bob = sim.player("ann"), sim.player("bob")
+    game = await ewars_start(sim, ann, [bob], ai=1, seed=3, settings={"on_deadline": "remind"})
+    parent = game.state["parent"]
+    if parent in (0, 1):
+        await ewars_click(sim, (ann, bob)[parent], await sim.table_message(), ':!{"type":"ring_bell"}')
+    else:
+        await sim.advance(10)
+    await sim.advance(60)
+    await ewars_click(sim, ann, await sim.table_message(), ":r:1")  # ann rolls; bob never does
+    await sim.advance(13 * HOUR)
+    made = await moves(sim)
+    assert not any(s == 1 for s, a in made if a["type"] in ("roll", "claim")), "someone rolled for bob"
+    assert any(a["type"] == "timeout" and a.get("seats") == [1] for _, a in made)
+    await sim.advance(2 * HOUR)
+    st = (await sim.game()).state
+    assert st["phase"] != "dice" or st["round"] > 1, "the bell stayed locked"
+
