@@ -77,7 +77,8 @@ class Members:
 
     def _remembered(self, key: tuple[int, int], fresh: bool) -> tuple[bool, Any]:
         hit = self._members.get(key)
-        if hit is not None and not fresh and time.monotonic() - hit[0] < MEMBER_TTL:
+        # An answer from the future (a clock that went back) is not trusted either.
+        if hit is not None and not fresh and 0.0 <= time.monotonic() - hit[0] < MEMBER_TTL:
             return True, hit[1]
         return False, None
 

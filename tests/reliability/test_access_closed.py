@@ -17,6 +17,8 @@ from cogs.kit import codec
 from tests.support import fuzz, toy
 from tests.support.sim import button, custom_ids, panel_of, text_of
 
+pytestmark = pytest.mark.both_backends  # seats marked left, lobbies and rematches: SQLite and PostgreSQL
+
 TOY = toy.TITLE
 TRY_AGAIN = "could not tell just now"
 
@@ -69,6 +71,20 @@ async def test_a_member_who_left_gets_no_digest(sim):
     assert _dm_requests(sim, bob, since) == []
     assert (await sim.game()).seats[1].ai_plays  # and the seat-filler has the seat
     assert "bob can no longer reach this game" in _chatter(sim)
+
+
+async def test_no_digest_while_discord_cannot_say_and_the_seat_stays(sim, no_memory):
+    (ann, bob), game = await _toy(sim)
+    await bob.slash(sim.channel, "game prefs", digest=True)
+    await sim.arrange(lambda st: st.update(active=game.seat_of(bob.id), owed=[]))
+    await sim.settle()
+    _lookups_fail(sim, bob)
+    since = len(sim.env.http_requests)
+    assert await sim.bot.digest.round() == 0
+    assert _dm_requests(sim, bob, since) == []
+    assert not (await sim.game()).seats[1].ai_plays  # nobody loses a seat to a server error
+    sim.env.backend.faults.clear()  # once Discord answers, the digest goes out
+    assert await sim.bot.digest.round() == 1
 
 
 async def test_a_member_who_left_gets_no_dm_panel_and_loses_the_seat(sim):
@@ -181,3 +197,19 @@ async def test_a_ban_takes_the_member_out_of_a_lobby_and_a_hosts_lobby_passes_on
     sim.env.backend.apply_ban(sim.guild.id, cy.id, "spam")  # nobody left: the lobby is cancelled
     await sim.settle()
     assert (await sim.store.latest_in(sim.channel.id)).status == "cancelled"
+
+
+async def test_a_seat_handed_over_after_its_player_left_tells_them_nothing(sim):
+    (ann, bob), game = await _toy(sim)
+    dee = sim.player("dee")
+    await bob.slash(sim.channel, "game prefs", dm_panel=True)
+    await sim.settle()
+    sim.guild.remove_member(bob)  # no event: bob's seat is still his
+    since = len(sim.env.http_requests)
+    opened = panel_of(await sim.menu_click(ann, "Hhandover"))
+    chosen = panel_of(await ann.select(opened, ["1"], custom_id=button(opened, ":Hhseat")))
+    picker = next(c for c in custom_ids(chosen) if c.startswith("bu:"))
+    await ann.select(chosen, [dee], custom_id=picker)
+    await sim.settle()
+    assert (await sim.game()).seats[1].user_id == dee.id
+    assert _dm_requests(sim, bob, since) == []  # his old DM panel is not edited to name the game
