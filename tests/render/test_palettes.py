@@ -25,8 +25,12 @@ NAMES = ["Ann", "Bob the Builder", "千代子", "Dmitri", "Eve", "Fumiko"]
 #: (render.palette.flat) cost 0.3 to 0.9 on these tables.
 MEAN = 0.8
 #: How far (per channel) a colour covering 300 pixels or more may move (E-Wars' translucent
-#: abilities over the last contract mix into more colours than a palette holds: up to 22).
+#: abilities over the last contract mix into more colours than a palette holds: up to 22, and
+#: 31 since the E-Wars seat-filler of issue 26 plays these seeded games differently: two pale
+#: golds of a gold ability over a contract, 382 and 576 pixels; the palette chosen again by
+#: tools/pictures.py --palettes from its own seeds does not bring them closer).
 SOLID = 24
+SOLID_EWARS = 32
 
 
 def _tables(title: str):
@@ -56,7 +60,7 @@ def test_tables_are_their_rgb_drawing_in_the_title_palette(title):
                 mapped = Image.new("RGB", (1, 1), colour).quantize(palette=palette, dither=Image.Dither.NONE)
                 worst_solid = max(worst_solid, max(abs(a - b) for a, b in zip(colour, mapped.convert("RGB").getpixel((0, 0)))))
     assert worst_mean <= MEAN, worst_mean
-    assert worst_solid <= SOLID, worst_solid
+    assert worst_solid <= (SOLID_EWARS if title == "ewars" else SOLID), worst_solid
     held = set(map(tuple, zip(*[iter(palette.getpalette()[:768])] * 3)))
     assert not set(compose.named_colours(title)) - held, set(compose.named_colours(title)) - held
 
