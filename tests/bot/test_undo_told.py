@@ -23,7 +23,10 @@ async def test_no_undo_is_offered_when_the_seat_filler_answers_the_move_at_once(
     result = await ann.click(panel, custom_id=button(panel, label="Take 1"))
     assert not _undo_ids(panel_of(result)), "the AI nods two seconds later: Undo could never work"
     await sim.run_ai()
-    assert (await sim.game()).state["owed"] == []
+    # The AI's nod was made (what happens after it depends on how long the test took: the
+    # game may have moved on to ann's next nod, or to its end).
+    assert (await sim.game()).state["window"] >= 2
+    assert "🤖 Ada nods." in channel_text(sim)
 
 
 async def test_undo_stays_offered_while_only_people_are_to_answer(sim):
