@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.http import Route
 
-from cogs.access import Access
+from cogs.access import Access, Members
 from cogs.after.looks import After
 from cogs.click.panel import PanelClicks
 from cogs.click.router import Router
@@ -147,15 +147,16 @@ class Boardroom(commands.AutoShardedBot):
         runtime's upper floor (play/runtime.py), then the Discord side's clicks and events."""
         parts = Parts.build(store, shards=shares(self.config), clock=discord_clock)
         metrics.known(tuple(uis()))  # every title's counters start at 0
-        keeper = TableKeeper(self, parts)
+        members = Members(self, parts.games)  # who can reach a game: the keeper's DMs and digests, Access
+        keeper = TableKeeper(self, parts, members)
         runtime = Runtime.build(parts, keeper, self.wait_until_ready)
         house = runtime.house
-        access = Access(self, store, parts.games, runtime.seats)
+        access = Access(self, store, parts.games, runtime.seats, members)
         admin = Admin(self, store, house, runtime.seats, keeper, access)
         lobby = LobbyFlow(self, store, parts.games, runtime.lobbies, access)
         self.house, self.keeper, self.lobbies, self.access = house, keeper, runtime.lobbies, access
         self.pauser = Pauser(self, store, parts.pauses, keeper)
-        self.digest = Digest(self, store, parts.planner, parts.clock)
+        self.digest = Digest(self, store, parts.planner, parts.clock, members)
         self.after = After(self, store, keeper.replays)
         self.router = Router(store, parts.games, keeper, access, lobby, admin, PanelClicks(house, keeper.panels),
                              UndoButton(house, keeper.panels), self.after)

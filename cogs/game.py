@@ -157,7 +157,7 @@ class GameCog(commands.Cog):
         t = tr_for(interaction)
         lines, _ = await game_lines(self.bot, self.store, self.house.planner,
                                     await self.store.games_of_member(interaction.guild_id or 0, interaction.user.id),
-                                    interaction.user.id, t)
+                                    interaction.user.id, t, members=self.access.members)
         panel = Panel(title=t("core.mine.title"), description="\n".join(lines) or t("core.mine.none"))
         await interaction.response.send_message(view=panel_view(0, 0, panel), ephemeral=True)
 
@@ -308,12 +308,14 @@ class GameCog(commands.Cog):
     @commands.Cog.listener()
     async def on_member_ban(self, guild: discord.Guild, user: discord.User | discord.Member) -> None:
         await self.access.member_gone(guild.id, user.id)
+        await self.lobby.member_gone(guild.id, user.id)
 
     @commands.Cog.listener()
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
         # Delivered only with the members intent (which Boardroom does not ask for); when it
         # comes, it is the quickest way to know. Without it, the click check does the work.
         await self.access.member_gone(payload.guild_id, payload.user.id)
+        await self.lobby.member_gone(payload.guild_id, payload.user.id)
 
     @commands.Cog.listener()
     async def on_guild_channel_update(self, before: Any, after: Any) -> None:

@@ -36,6 +36,13 @@ class Seats:
             log.info("game %s: seat %s lost access; the seat-filler takes it", game.id, seat)
             await self._to_ai(game, seat, "lost_access")
 
+    async def left_finished(self, game: GameRow, seat: int) -> None:
+        """The player of a finished game was banned or left the server: the seat is marked left,
+        so a rematch of it does not seat them again (the ranking keeps them)."""
+        if game.status == "finished" and game.seats[seat].human:
+            await self.store.seat_left(game.id, seat, self.clock())
+            self.games.forget(game.id)
+
     async def _to_ai(self, game: GameRow, seat: int, why: str) -> None:
         async with self.games.lock(game.id):
             await self.store.seat_left(game.id, seat, self.clock())

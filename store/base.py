@@ -72,8 +72,9 @@ class Store(abc.ABC):
         """(id, channel_id) of every game in its lobby or running (of these shards' guilds)."""
 
     @abc.abstractmethod
-    async def games_of_member(self, guild_id: int, user_id: int) -> list[int]:
-        """Running games of a server in which the user holds a seat."""
+    async def games_of_member(self, guild_id: int, user_id: int, status: str = "active") -> list[int]:
+        """Games of a server in this status (running by default; a lobby; finished) in which
+        the user holds a seat."""
 
     @abc.abstractmethod
     async def games_of_user(self, user_id: int) -> list[int]:

@@ -117,10 +117,10 @@ class SQLStore(Store):
                                    f"{shard_sql(shards)} ORDER BY g.id")
         return [(r[0], r[1]) for r in rows]
 
-    async def games_of_member(self, guild_id: int, user_id: int) -> list[int]:
+    async def games_of_member(self, guild_id: int, user_id: int, status: str = "active") -> list[int]:
         return await self._ids(
-            "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE g.guild_id = $1 AND g.status = 'active'"
-            " AND s.user_id = $2 AND NOT s.is_ai AND s.left_at IS NULL ORDER BY g.id", guild_id, user_id)
+            "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE g.guild_id = $1 AND g.status = $3"
+            " AND s.user_id = $2 AND NOT s.is_ai AND s.left_at IS NULL ORDER BY g.id", guild_id, user_id, status)
 
     async def games_of_user(self, user_id: int) -> list[int]:
         return await self._ids(

@@ -19,7 +19,7 @@ from play.games import GameCache
 from service.stop import track
 from store import GameRow, Store, StoreUnavailable
 
-from cogs.access import Access
+from cogs.access import Access, MembershipUnknown
 from cogs.after.looks import After
 from cogs.kit import codec
 from cogs.kit.codec import Verb
@@ -132,12 +132,15 @@ class Router:
                 await self.panel.click(interaction, game, parsed, values)
         except Exception as exc:
             refused = isinstance(exc, StoreUnavailable)  # the database said no; the store logged it once
-            if not refused:
+            unknown = isinstance(exc, MembershipUnknown)  # Discord could not say who is a member: fails closed
+            if not (refused or unknown):
                 log.exception("click %s failed", parsed)
             # "Nothing was changed" only while it is true: once the click's move is committed, a
             # failure (Discord refusing the reply) leaves the move made.
             if interaction.extras.get("applied"):
                 key = "core.error.applied_unshown"
+            elif unknown:
+                key = "core.error.membership_unknown"
             else:
                 key = "core.error.store_unavailable" if refused else "core.error.internal"
             try:

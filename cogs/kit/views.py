@@ -4,23 +4,19 @@ a button drawn before a restart still reaches its handler after it."""
 from __future__ import annotations
 
 import io
-import re
 from typing import Any
 
 import discord
 
 from . import codec
+from .names import unescape
 from .panel import Button, Modal, Select, short
-
-#: A backslash before a markdown character: an escape (names are escaped for markdown, see
-#: names.py) that labels, placeholders and forms, which show plain text, must not show.
-_ESCAPE = re.compile(r"\\([\\*_`~|>#\-\[\]<])")
 
 
 def plain(text: str) -> str:
     """Text for a place where Discord shows no markdown (button and option labels, select
-    placeholders, form titles): markdown escapes removed."""
-    return _ESCAPE.sub(r"\1", text)
+    placeholders, form titles): the escapes of names (names.py) removed, which would show there."""
+    return unescape(text)
 
 
 _STYLE = {

@@ -109,6 +109,10 @@ class LobbyFlow:
         me = Seat(0, interaction.user.id, interaction.user.display_name)
         others = [Seat(0, s.user_id, s.name, is_ai=s.is_ai) for s in old.seats
                   if (s.is_ai or (s.left_at is None and s.user_id is not None)) and s.user_id != interaction.user.id]
+        # Only those who can still reach the channel keep their seat: asked of Discord, since
+        # nobody tells the bot who left (no members intent). A look-up that fails refuses the
+        # whole rematch ("try again", the router), never seats someone who may be gone.
+        others = [s for s in others if s.is_ai or await self.access.member(old, s.user_id or 0) is not None]
         offered = {o.key for o in variants.lobby_options(ui_for(old.title).game)}
         try:
             game = await self.lobbies.rematch(old, host_id=interaction.user.id, host_name=interaction.user.display_name,
@@ -233,18 +237,44 @@ class LobbyFlow:
             return
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True)
+        await self.redraw(game, view)
+
+    async def redraw(self, game: GameRow, view: discord.ui.LayoutView | None = None) -> None:
+        """The lobby message drawn again where it is (posted again if it was deleted)."""
+        view = view or lobby_mod.lobby_message(game, Translator(game.lang))
+        channel: Any = self.bot.get_channel(game.channel_id)
+        if channel is None:
+            return
         if game.lobby_message_id:
-            channel = self.bot.get_channel(game.channel_id)
-            if channel is not None:
-                try:
-                    await channel.get_partial_message(game.lobby_message_id).edit(view=view)  # type: ignore
-                    return
-                except discord.NotFound:
-                    pass
-        channel = self.bot.get_channel(game.channel_id)
-        if channel is not None:
-            msg = await channel.send(view=view)  # type: ignore[union-attr]
-            await self.lobbies.posted(game, msg.id)
+            try:
+                await channel.get_partial_message(game.lobby_message_id).edit(view=view)
+                return
+            except discord.NotFound:
+                pass
+        msg = await channel.send(view=view)
+        await self.lobbies.posted(game, msg.id)
+
+    async def member_gone(self, guild_id: int, user_id: int) -> None:
+        """The user was banned or left the server: out of every lobby of that server (the next
+        person becomes host when it was theirs; a lobby left with nobody is cancelled)."""
+        for game_id in await self.store.games_of_member(guild_id, user_id, "lobby"):
+            async with self.games.lock(game_id):
+                game = await self.store.get(game_id)
+                mine = game.seat_of(user_id) if game is not None and game.status == "lobby" else None
+                if game is None or mine is None:
+                    continue
+                seats = [s for s in game.seats if s.seat != mine]
+                if user_id == game.host_id:
+                    heir = next((s for s in seats if not s.is_ai and s.user_id is not None), None)
+                    if heir is None:
+                        await self.lobbies.cancel(game)
+                        game.status = "cancelled"
+                        await self.redraw(game)
+                        continue
+                    game.host_id = heir.user_id or game.host_id
+                    await self.lobbies.set_host(game, game.host_id)
+                game.seats = await self.lobbies.seat(game, seats)
+                await self.redraw(game)
 
     async def options(self, interaction: discord.Interaction, game: GameRow, values: dict[str, Any],
                       t: Translator) -> None:

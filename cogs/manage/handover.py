@@ -127,6 +127,7 @@ class Handover:
         fresh, refusal = await self.seats.hand(game, seat, user_id, name)
         if refusal is not None or fresh is None:
             return refusal
-        if before.user_id and before.user_id != user_id and not before.is_ai:
+        if before.user_id and before.user_id != user_id and not before.is_ai and \
+                await self.access.members.reaches(fresh, before.user_id):  # one who left is told nothing
             await self.keeper.dms.close(fresh, before.user_id, "seat.handover.dm_old")
         return None

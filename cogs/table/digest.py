@@ -21,6 +21,7 @@ from play.plan import Planner, owing
 from play.ports import Clock
 from store import Store, StoreUnavailable
 
+from cogs.access import Members
 from cogs.kit.layout import panel_view
 from cogs.kit.names import text_names
 from cogs.kit.panel import Panel
@@ -38,8 +39,9 @@ MAX_LINES = 20
 
 
 class Digest:
-    def __init__(self, bot: discord.Client, store: Store, planner: Planner, clock: Clock) -> None:
+    def __init__(self, bot: discord.Client, store: Store, planner: Planner, clock: Clock, members: Members) -> None:
         self.bot = bot
+        self.members = members
         self.store = store
         self.planner = planner
         self.clock = clock
@@ -94,21 +96,28 @@ class Digest:
     async def lines(self, user_id: int, t: Translator) -> tuple[list[str], bool]:
         """The user's running games in every server, and whether any waits for them."""
         lines, waiting = await game_lines(self.bot, self.store, self.planner, await self.store.games_of_user(user_id),
-                                          user_id, t, servers=True)
+                                          user_id, t, servers=True, members=self.members)
         return lines[:MAX_LINES], waiting
 
 
 async def game_lines(bot: discord.Client, store: Store, planner: Planner, game_ids: list[int], user_id: int,
-                     t: Translator, *, servers: bool = False) -> tuple[list[str], bool]:
+                     t: Translator, *, servers: bool = False, members: Members) -> tuple[list[str], bool]:
     """One line per running game in which the user holds a seat, theirs to move first (🔔):
     where (the channel; with `servers`, the server's name, for a DM), whose move, the
     deadline, a link to the table; and whether any waits for them. `/game mine` and the
-    digest say the same."""
+    digest say the same. Only games whose channel the user can still reach: a member who left
+    a server is not told its name, its games or their links (and when Discord cannot say now,
+    the line is left out: it fails closed)."""
     mine, others = [], []
     servers_seen: dict[int, str] = {}
     for game_id in game_ids:
         game = await store.get(game_id)  # not cached: a digest's games may be another shard's
         if game is None or game.status != "active" or game.state is None:
+            continue
+        reaches = await members.reaches(game, user_id)
+        if not reaches:
+            if reaches is False and (seat := game.seat_of(user_id)) is not None:
+                await members.lost(game, seat)
             continue
         seat = game.seat_of(user_id)
         owed = owing(game)

@@ -25,6 +25,7 @@ from play.people import People
 from play.records import Records
 from store import GameRow, Store
 
+from cogs.access import Members
 from cogs.kit.layout import panel_view
 from cogs.kit.panel import Panel
 from cogs.titles.contract import ui_for
@@ -43,8 +44,9 @@ def jump(game: GameRow, message_id: int | None = None) -> str:
 
 class DMPanels:
     def __init__(self, bot: discord.Client, store: Store, records: Records, panels: PrivatePanels,
-                 channels: Channels, people: People) -> None:
+                 channels: Channels, members: Members, people: People) -> None:
         self.bot = bot
+        self.members = members
         self.people = people
         self.store = store
         self.records = records
@@ -80,11 +82,21 @@ class DMPanels:
 
     async def update(self, game: GameRow, calling: set[int]) -> None:
         """Every DM panel of the game: a new DM for the seats in `calling` (they must act now),
-        a silent edit for the others, the final word once the game is over."""
+        a silent edit for the others, the final word once the game is over. Only to players
+        who can still reach the game's channel (nobody tells the bot who left the server): one
+        who cannot gets nothing and the seat-filler takes the seat; when Discord cannot say
+        now, nothing is sent this time (it fails closed; the next change asks again)."""
         for s in game.seats:
             if not s.user_id or (s.ai_plays and game.status == "active"):
                 continue
             if not await self.wanted(s.user_id):
+                continue
+            reaches = await self.members.reaches(game, s.user_id)
+            if not reaches:
+                log.info("no DM panel for user %s in game %s (%s)", s.user_id, game.id,
+                         "no access" if reaches is False else "membership unknown")
+                if reaches is False and game.status == "active":
+                    await self.members.lost(game, s.seat)
                 continue
             try:
                 if game.status != "active":

@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from cogs.access import Members
 from play.replays import Replays
 from play.runtime import Parts
 from service import metrics
@@ -44,8 +45,10 @@ UNKNOWN_CHANNEL = 10003
 
 
 class TableKeeper:
-    def __init__(self, bot: discord.Client, parts: Parts) -> None:
+    def __init__(self, bot: discord.Client, parts: Parts, members: Members | None = None) -> None:
         self.bot = bot
+        #: Who can still reach a game (DM panels go only to them): app.py shares its own with Access.
+        self.members = members or Members(bot, parts.games)
         self.store = store = parts.store
         self.games = parts.games
         self.records = records = parts.records
@@ -55,7 +58,7 @@ class TableKeeper:
         self.panels = PrivatePanels(bot, store, self.channels, UndoOffer(parts.undo), parts.planner)
         #: Who reads which language (play/people.py): what goes to one person follows theirs.
         self.people = parts.planner.people
-        self.dms = DMPanels(bot, store, records, self.panels, self.channels, self.people)
+        self.dms = DMPanels(bot, store, records, self.panels, self.channels, self.members, self.people)
         self.turns = Turns(store, parts.away, parts.planner)
         #: Finished games being replayed (the story, /game replay): states kept every few moves.
         self.replays = Replays(store)

@@ -115,14 +115,16 @@ async def test_a_channel_manager_may_hand_a_seat_and_a_player_may_not(sim):
     assert [s.user_id for s in (await sim.game()).seats] == [dee.id, bob.id]
 
 
-async def test_a_member_lookup_discord_cannot_answer_still_hands_the_seat_under_their_name(sim):
+async def test_a_member_lookup_discord_cannot_answer_hands_no_seat(sim):
+    """Fails closed (issue 25, finding 4): before, a passing Discord error counted as access, and
+    a member of another server was seated under a raw user id while look-ups failed."""
     ann, bob, dee = sim.player("ann"), sim.player("bob"), sim.player("dee")
     await sim.start(ann, TOY, others=[bob])
     panel = await _hand_panel(sim, ann, 1)
     picker = next(c for c in custom_ids(panel) if c.startswith("bu:"))
-    # A passing Discord error counts as access (nobody loses or misses a seat to a server error).
     sim.env.inject_error("GET", f"/guilds/{sim.guild.id}/members/{dee.id}", status=500, times=None)
-    await ann.select(panel, [dee], custom_id=picker)
+    result = await ann.select(panel, [dee], custom_id=picker)
     await sim.settle()
+    assert "Try again in a moment" in reply_text(result)
     seat = (await sim.game()).seats[1]
-    assert (seat.user_id, seat.name) == (dee.id, "dee")
+    assert (seat.user_id, seat.name) == (bob.id, "bob")

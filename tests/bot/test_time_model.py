@@ -211,3 +211,18 @@ async def test_a_silent_player_cannot_lock_the_e_wars_bell(sim):
     st = (await sim.game()).state
     assert st["phase"] != "dice" or st["round"] > 1, "the bell stayed locked"
 
+
+
+async def test_a_call_shows_the_true_deadline_of_an_offer_that_dies_with_its_deal(sim):
+    """Defect 6: re-asked investors were told "Deadline in 24 h" when the deal died sooner. An
+    offer lives within its deal: the call names the earlier of the two ends."""
+    ann, bob, cal, dot = await boss_start(sim, 4, {"deadlines": {"deal": HOUR, "offers": DAY}})
+    await sim.arrange(lambda s: _deal_on_k(s, 0))
+    mark = len(sim.channel.history())
+    began = sim.env.now().timestamp()
+    await click(sim, ann, await sim.hand(ann), label="💼 Deal here")
+    said = channel_text(sim, mark)
+    calls = [line for line in said.splitlines() if f"<@{bob.id}>" in line and "offer" in line]
+    assert calls, said
+    when = int(calls[0].split("Deadline <t:")[1].split(":")[0])
+    assert began + HOUR - 60 <= when <= began + HOUR + 60, (when - began, calls[0])  # the deal's end, not a day

@@ -10,11 +10,12 @@ import re
 import pytest
 
 from cogs.kit.names import text_name
+from play.names import clean_name
 from tests.reliability.durability import FAST, start_game
 from tests.support.sim import custom_ids
 
 NASTY = "[FREE NITRO](https://example.test) **b** __u__ ||s|| `c` <@1> line\nbreak"
-FLAT = " ".join(NASTY.split())
+FLAT = clean_name(NASTY)  # one line, 32 characters at most (play/names.py)
 #: Where Discord renders markdown: there the name must come escaped. Elsewhere (labels,
 #: placeholders, option descriptions, form titles) it is plain text and must come as it is.
 MARKDOWN_KEYS = {"content", "title", "description", "name", "value", "text"}
