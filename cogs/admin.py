@@ -60,28 +60,33 @@ class AdminCog(commands.Cog):
     @app_commands.describe(language=_l("Language of new games", key="core.cmd.defaults.language"),
                            pace=_l("Live or slow deadlines", key="core.cmd.defaults.pace"),
                            on_deadline=_l("What happens at a deadline", key="core.cmd.defaults.on_deadline"),
+                           ai_level=_l("How strongly the seat-filling AI plays", key="core.cmd.defaults.ai_level"),
                            story=_l("Post a picture story of each finished game with its results",
                                     key="core.cmd.defaults.story"))
     @app_commands.rename(language=_l("language", key="core.cmd.defaults.language_name"),
                          pace=_l("pace", key="core.cmd.defaults.pace_name"),
                          on_deadline=_l("on_deadline", key="core.cmd.defaults.on_deadline_name"),
+                         ai_level=_l("ai_level", key="core.cmd.defaults.ai_level_name"),
                          story=_l("story", key="core.cmd.defaults.story_name"))
     @app_commands.choices(
         language=[app_commands.Choice(name=_l(code, key=f"core.lang.{code}"), value=code) for code in languages()],
         pace=[app_commands.Choice(name=_l(p, key=f"core.pace.{p}"), value=p) for p in settings_mod.PACES],
         on_deadline=[app_commands.Choice(name=_l(m, key=f"core.on_deadline.{m}"), value=m)
                      for m in settings_mod.ON_DEADLINE],
+        ai_level=[app_commands.Choice(name=_l(level, key=f"core.ai_level.{level}"), value=level)
+                  for level in settings_mod.LEVELS],
     )
     async def defaults(self, interaction: discord.Interaction, language: app_commands.Choice[str] | None = None,
                        pace: app_commands.Choice[str] | None = None,
-                       on_deadline: app_commands.Choice[str] | None = None, story: bool | None = None) -> None:
+                       on_deadline: app_commands.Choice[str] | None = None,
+                       ai_level: app_commands.Choice[str] | None = None, story: bool | None = None) -> None:
         t = tr_for(interaction)
         perms = interaction.permissions
         if not (perms.manage_guild or perms.administrator):
             await reply(interaction, t("core.error.manager_only"))
             return
         current = await self.store.guild_settings(interaction.guild_id)
-        for key, choice in (("lang", language), ("pace", pace), ("on_deadline", on_deadline)):
+        for key, choice in (("lang", language), ("pace", pace), ("on_deadline", on_deadline), ("ai_level", ai_level)):
             if choice is not None:
                 current[key] = choice.value
         if story is not None:  # read by the results (cogs/table/standing.py), not a game setting
@@ -90,7 +95,8 @@ class AdminCog(commands.Cog):
         conf = settings_mod.merged(current)
         await reply(interaction, t("core.defaults.now", lang=t(f"core.lang.{current.get('lang', 'en')}")
                                    if current.get("lang") else t("core.defaults.host_locale"),
-                                   pace=t(f"core.pace.{conf['pace']}"), mode=t(f"core.on_deadline.{conf['on_deadline']}"))
+                                   pace=t(f"core.pace.{conf['pace']}"), mode=t(f"core.on_deadline.{conf['on_deadline']}"),
+                                   level=t(f"core.ai_level.{conf['ai_level']}"))
                     + "\n" + t("core.defaults.story", state=t("core.on" if current.get("story", True) else "core.off")))
 
 

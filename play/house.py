@@ -162,15 +162,17 @@ class House:
 
     def ai_choice(self, game: GameRow, seat: int, window: str | None = None) -> dict[str, Any] | None:
         """The seat-filler's move for `seat`, or None when it chooses to wait (with `window`: only
-        among the moves that answer that window). Its randomness is seeded from the game and
-        version, so a replayed game makes the same choices."""
+        among the moves that answer that window), at the game's strength level (settings.py's
+        `ai_level`: an AI seat and a late person's stand-in play alike). Its randomness is seeded
+        from the game and version, so a replayed game makes the same choices."""
         game_rules = engine.get(game.title)
         state = game.state or {}
         legal = answering(game, seat, window) if window is not None else game_rules.legal(state, seat)
         if not legal:
             return None
         rng = random.Random(f"{game.seed}/ai/{seat}/{game.version}")
-        return game_rules.ai_action(game_rules.view(state, seat), legal, rng)
+        level = settings_mod.merged(game.settings)["ai_level"]
+        return game_rules.ai_action(game_rules.view(state, seat), legal, rng, level=level)
 
     async def ai_move(self, game_id: int, seat: int, *, window: str | None = None,
                       notes: list[tuple[str, dict[str, Any]]] | None = None) -> Result | None:

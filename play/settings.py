@@ -16,6 +16,8 @@ lengths. A game's settings start from the server's defaults, which start from th
     min_look     the least time a window stays open for a person, counted on their own clock
                  (None: the pace's: a day when slow), so everyone gets a chance to look
     away_days    the most days a player's clock may stand still for an absence, in any 30 days
+    ai_level     the seat-filler's strength (engine.core.AI_LEVELS): "strong" or "friendly", for
+                 every move it makes in this game, for an AI seat or for a person out of time
 (timing.py counts all of these on each person's own clock, which stops in their quiet hours.)
 """
 
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Game
+from engine.core import AI_LEVELS, DEFAULT_AI_LEVEL, Game
 from store import GameRow
 
 HOUSE: dict[str, Any] = {
@@ -37,12 +39,15 @@ HOUSE: dict[str, Any] = {
     "bank": None,
     "min_look": None,
     "away_days": 7,
+    "ai_level": DEFAULT_AI_LEVEL,
 }
 #: Each pace's time bank per player and game, and its least time to look, in seconds.
 PACE_BANK = {"live": 5 * 60, "slow": 3 * 24 * 3600}
 PACE_MIN_LOOK = {"live": 0, "slow": 24 * 3600}
 PACES = ("live", "slow")
 ON_DEADLINE = ("ai", "skip", "remind")
+#: The seat-filler's strengths as offered: the default (the strongest) first.
+LEVELS = (DEFAULT_AI_LEVEL, *(level for level in AI_LEVELS if level != DEFAULT_AI_LEVEL))
 #: What happens while a player is away (see away.py).
 AWAY = ("stretch", "filler")
 #: Choices offered in the settings panel, in seconds.
@@ -114,6 +119,8 @@ def validate(key: str, value: Any) -> bool:
         return value in ON_DEADLINE
     if key == "away":
         return value in AWAY
+    if key == "ai_level":
+        return value in AI_LEVELS
     if key == "reminder":
         return isinstance(value, int) and 0 <= value <= 7 * 24 * 3600
     if key == "undo":

@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 
 #: What the bot needs in a channel to host a game there.
 NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files", "read_message_history")
-HOST_ONLY = {"addai", "rmai", "opts", "form", "start"}
+HOST_ONLY = {"addai", "rmai", "opts", "form", "start", "level"}
 
 
 def missing_permissions(interaction: discord.Interaction, channel: Any) -> list[str]:
@@ -72,7 +72,7 @@ class LobbyFlow:
         # The host's own language unless the server chose one with /game defaults: a server's
         # locale is en-US on every non-Community server, whatever its members speak.
         lang = defaults.get("lang") or language_of(interaction.locale)
-        conf = {k: v for k, v in defaults.items() if k in ("pace", "on_deadline", "reminder")}
+        conf = {k: v for k, v in defaults.items() if k in ("pace", "on_deadline", "reminder", "ai_level")}
         conf["nonce"] = codec.new_nonce()
         try:
             game = await self.lobbies.open(guild_id=interaction.guild_id, channel_id=channel.id, title=title,
@@ -208,6 +208,9 @@ class LobbyFlow:
             elif verb == "form":
                 await self.options(interaction, game, form_values(interaction), t)
                 return
+            elif verb == "level":
+                await self.level(interaction, game, values, t)
+                return
             elif verb == "cancel":
                 await self.lobbies.cancel(game)
                 game.status = "cancelled"
@@ -319,6 +322,16 @@ class LobbyFlow:
             return
         game.options, game.lang, game.settings = options, lang, settings
         await self.lobbies.configure(game, options=options, lang=lang, settings=settings)
+        await self.edit(interaction, game)
+
+    async def level(self, interaction: discord.Interaction, game: GameRow, values: list[str], t: Translator) -> None:
+        """The host chose the seat-filler's strength in the lobby's select."""
+        value = values[0] if len(values) == 1 else None
+        if not settings_mod.validate("ai_level", value):
+            await reply(interaction, t("core.error.bad_action"))
+            return
+        game.settings = {**game.settings, "ai_level": value}
+        await self.lobbies.configure(game, options=game.options, lang=game.lang, settings=game.settings)
         await self.edit(interaction, game)
 
     async def start(self, interaction: discord.Interaction, game: GameRow, t: Translator) -> None:

@@ -1,5 +1,5 @@
-"""The lobby every title shares: who sits where, AI seats, the title's options, language and
-pace, and the start. Its buttons carry only the game id (`L<verb>`), so they work at any time
+"""The lobby every title shares: who sits where, AI seats and their strength, the title's
+options, language and pace, and the start. Its buttons carry only the game id (`L<verb>`), so they work at any time
 and after a restart; every click re-reads the lobby from the store."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from play import settings as settings_mod
 from cogs.kit import codec
 from cogs.kit.layout import panel_view
 from cogs.kit.names import text_name
-from cogs.kit.panel import Button, Panel, Section, short
+from cogs.kit.panel import Button, Option, Panel, Section, Select, short
 from cogs.titles.contract import ui_for
 from cogs.titles.variants import offered, variant_lines
 from cogs.kit.views import plain
@@ -87,6 +87,7 @@ def lobby_message(game: GameRow, t: Translator) -> discord.ui.LayoutView:
         t("core.lobby.pace", pace=t(f"core.pace.{conf['pace']}")),
         t("core.lobby.on_deadline", mode=t(f"core.on_deadline.{conf['on_deadline']}")),
         t("seat.away.setting", mode=t(f"seat.away.mode.{conf['away']}")),
+        t("core.lobby.ai_level", level=t(f"core.ai_level.{conf['ai_level']}")),
     ] + (variant_lines(game, t) or [t("core.lobby.no_variants")])
     # The AI seats (sections, with Remove beside each) follow the people, under the same
     # heading; the set-up and deadlines come after them (issue 30).
@@ -110,11 +111,22 @@ def lobby_message(game: GameRow, t: Translator) -> discord.ui.LayoutView:
             Button(t("core.lobby.options"), "Lopts", "secondary", emoji="⚙️"),
             Button(t("core.lobby.start"), "Lstart", "primary", emoji="▶️", row=1),
             Button(t("core.lobby.cancel"), "Lcancel", "danger", row=1),
+            level_select(conf, t),
         ]
     panel = Panel(title=t("core.lobby.title", title=t(f"{game.title}.name")), description="\n".join(lines),
                   fields=fields, footer=footer, components=buttons, sections=sections,
                   fields_after=after)
     return panel_view(game, lobby_version(game), panel, accent=ui.colour)
+
+
+def level_select(conf: dict[str, Any], t: Translator, code: str = "Llevel") -> Select:
+    """The seat-filler's strength, in the lobby beside the AI seats it plays (a select of its
+    own: the options form is full for most titles, five fields at most), and in the running
+    game's settings (`code`). It means the same whoever sits where, so any version takes it."""
+    return Select(code, t("core.lobby.choose_ai_level"),
+                  [Option(t(f"core.ai_level.{level}"), level, description=short(t(f"core.ai_level_help.{level}")),
+                          default=conf["ai_level"] == level) for level in settings_mod.LEVELS],
+                  any_version=True)
 
 
 def options_form(game: GameRow, t: Translator) -> discord.ui.Modal:

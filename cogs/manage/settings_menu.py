@@ -1,5 +1,5 @@
 """What the host or a channel manager does to a running game: its settings (pace, what happens
-at a deadline, reminders, each window's deadline) and ending it. Every click is checked again
+at a deadline, reminders, each window's deadline, the seat-filler's strength) and ending it. Every click is checked again
 against the game's own channel: a copied panel does not carry the right."""
 
 from __future__ import annotations
@@ -33,6 +33,9 @@ from .orders_menu import OrdersMenu, button as orders_button, offered as orders_
 #: The settings chosen like a window's length, in the settings panel's kind select (never a
 #: window kind: those are plain words): the time to take back a move, and the time model's.
 HOUSE_KINDS = {"~undo": "undo", "~bank": "bank", "~min_look": "min_look", "~away_days": "away_days"}
+#: The seat-filler's strength, chosen through the same kind select (the panel's five rows are
+#: taken: pace, deadline mode, reminders, the kind select and the chosen kind's own select).
+LEVEL_KIND = "~ai_level"
 CHOICES = {"undo": settings_mod.UNDO_CHOICES, "bank": settings_mod.BANK_CHOICES,
            "min_look": settings_mod.MIN_LOOK_CHOICES, "away_days": settings_mod.AWAY_DAYS_CHOICES}
 
@@ -55,6 +58,7 @@ def settings_lines(game: GameRow, conf: dict[str, Any], t: Translator) -> list[s
         t("core.settings.undo", length=shown("undo", conf["undo"], t)),
         t("seat.away.setting", mode=t(f"seat.away.mode.{conf['away']}")),
         t("core.settings.away_days", days=int(conf["away_days"])),
+        t("core.lobby.ai_level", level=t(f"core.ai_level.{conf['ai_level']}")),
         t("core.settings.variants", variants=variants_text(game, t)),
     ]
     for timer in ui.game.timers:
@@ -86,11 +90,14 @@ def settings_panel(game: GameRow, t: Translator, kind: str | None = None) -> Pan
         Select(house(Verb.KIND), t("core.settings.choose_kind"),
                [Option(t(f"{game.title}.timer.{tk.kind}"), tk.kind, default=tk.kind == kind) for tk in ui.game.timers]
                + [Option(t(f"core.settings.choose_{key}"), code, default=kind == code)
-                  for code, key in HOUSE_KINDS.items()], any_version=True),
+                  for code, key in HOUSE_KINDS.items()]
+               + [Option(t("core.lobby.choose_ai_level"), LEVEL_KIND, default=kind == LEVEL_KIND)], any_version=True),
     ]
     if not kind:  # five rows at most: while a length is being chosen, this one makes room
         comps.insert(3, away_select(conf, t))
-    if kind in HOUSE_KINDS:
+    if kind == LEVEL_KIND:
+        comps.append(lobby_mod.level_select(conf, t, house(Verb.SET, "ai_level")))
+    elif kind in HOUSE_KINDS:
         key = HOUSE_KINDS[kind]
         comps.append(Select(house(Verb.SET, key), t(f"core.settings.choose_{key}"),
                             [Option(shown(key, v, t), str(v), default=current(key, conf) == v) for v in CHOICES[key]],
@@ -238,7 +245,7 @@ class Admin:
                 return
             game.settings = {**game.settings, arg: parsed}
         elif verb == "kind":
-            kind = value if value in HOUSE_KINDS or any(tk.kind == value for tk in engine_game.timers) else None
+            kind = value if value in (*HOUSE_KINDS, LEVEL_KIND) or any(tk.kind == value for tk in engine_game.timers) else None
         elif verb == "len":
             if not any(tk.kind == arg for tk in engine_game.timers) or not value.isdigit() \
                     or int(value) not in settings_mod.DEADLINE_CHOICES:

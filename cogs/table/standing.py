@@ -18,7 +18,7 @@ from render.pool import pictures_of
 from render.story import story
 from store import GameRow, Store
 from store.ratings import Change, Judged, Player
-from store.ratings.rule import holder
+from store.ratings.rule import holder, level_of
 
 from cogs.titles.contract import ui_for
 
@@ -43,8 +43,9 @@ async def rating_notes(store: Store, game: GameRow, t: Translator) -> dict[int, 
     scope = int(game.guild_id or 0)
     mine: dict[Player, Change] = {c.player: c for c in done.changes if c.scope == scope}
     out = {}
+    level = level_of(game)
     for seat in game.seats:
-        player = holder(seat)
+        player = holder(seat, level)
         change = mine.get(player)
         if change is None:
             continue

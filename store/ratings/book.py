@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from ..database import Database, Statements
 from ..rows import dumps, loads
 from .model import Player, Skill, fresh, rate
-from .rule import LOG_ARCHIVED, Decision, Entry, decide
+from .rule import LOG_ARCHIVED, Decision, Entry, decide, level_of
 
 
 
@@ -85,7 +85,7 @@ async def decision(store: SQLStore, game: Any) -> Decision:
             return Decision([], LOG_ARCHIVED)
         return Decision([Entry.of_row(r) for r in loads(row[2]) or []], None if row[0] else row[1])
     moves = [(r[0], r[1], bool(r[2])) for r in await store.db.fetch(MOVES_SQL, game.id)]
-    return decide(game.seats, places, moves)
+    return decide(game.seats, places, moves, level_of(game))
 
 
 async def current(tx: Statements, scope: int, title: str, players: set[Player]) -> dict[Player, Skill]:

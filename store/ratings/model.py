@@ -19,8 +19,9 @@ from openskill.models import PlackettLuce
 BASE = 1000
 #: Points per unit of ordinal: a fresh player who wins one four-player game gains about 90.
 SCALE = 20
-#: The seat-filler's strength level until seats carry one (another branch adds "friendly" and
-#: "strong"); the level is a field of every rating, so a level column works when it lands.
+#: The seat-filler's strength in a game whose settings name none (games from before the host
+#: could choose one played at this level). Each level is rated as a player of its own: a
+#: friendly seat-filler's results must not move the strong one's rating.
 DEFAULT_LEVEL = "strong"
 
 

@@ -57,16 +57,17 @@ class Decision:
         return self.why is None
 
 
-def level_of(seat: Any) -> str:
-    """The seat-filler's strength level in this seat: the seat's own `level` once seats carry
-    one, else the house's one level."""
-    return getattr(seat, "level", None) or DEFAULT_LEVEL
+def level_of(game: Any) -> str:
+    """The seat-filler's strength level in a game: its settings' `ai_level` (play/settings.py;
+    the store reads the stored setting, not the runtime's defaults, which it may not import)."""
+    return (getattr(game, "settings", None) or {}).get("ai_level") or DEFAULT_LEVEL
 
 
-def holder(seat: Any) -> Player:
-    """Who holds a seat at the end: its person, or the seat-filler (an AI seat, a person gone)."""
+def holder(seat: Any, level: str = DEFAULT_LEVEL) -> Player:
+    """Who holds a seat at the end: its person, or the seat-filler at the game's `level` (an AI
+    seat, a person gone)."""
     if seat.is_ai or seat.left_at is not None or not seat.user_id:
-        return Player(0, level_of(seat))
+        return Player(0, level)
     return Player(int(seat.user_id))
 
 
@@ -109,13 +110,14 @@ def played_most(final: Player, tally: dict[Player, int]) -> bool:
 
 
 def decide(seats: Sequence[Any], places: Sequence[int | None] | None,
-           moves: Sequence[tuple[int, int | None, bool]]) -> Decision:
+           moves: Sequence[tuple[int, int | None, bool]], level: str = DEFAULT_LEVEL) -> Decision:
     """Who a finished game rates. `seats`: the game's seats (store.Seat or alike), `places`: the
-    result's places by seat, `moves`: its log as (seat, user_id, ai_for), seat moves only."""
+    result's places by seat, `moves`: its log as (seat, user_id, ai_for), seat moves only,
+    `level`: the seat-filler's strength in the game (`level_of`)."""
     if not places or all(p is None for p in places):
         return Decision([], NO_PLACES)
     last_place = max(p for p in places if p is not None) + 1
-    finals = {seat.seat: holder(seat) for seat in seats}
+    finals = {seat.seat: holder(seat, level) for seat in seats}
     tallies = credits(moves, finals)
     entries = []
     for seat in sorted(seats, key=lambda s: s.seat):

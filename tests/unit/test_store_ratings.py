@@ -22,10 +22,11 @@ ANN, BOB, CY = 7, 8, 9
 
 
 async def finished(store: Store, *, guild: int, seats: list[Seat], places: list[int | None], at: float,
-                   moves: list[tuple[int, int | None, bool]] | None = None) -> int:
+                   moves: list[tuple[int, int | None, bool]] | None = None,
+                   settings: dict | None = None) -> int:
     """A game played to its end: `moves` (seat, user_id, ai_for) then the ending move."""
     game = await store.create_lobby(guild_id=guild, channel_id=int(at * 10), title="toy", host_id=ANN,
-                                    host_name="ann", lang="en", seed=1, settings={}, now=at)
+                                    host_name="ann", lang="en", seed=1, settings=settings or {}, now=at)
     await store.set_seats(game.id, seats, at)
     assert await store.start(game.id, {"n": 0}, {}, at)
     version = 0
@@ -63,6 +64,20 @@ async def test_a_finished_game_is_rated_once_in_its_server_and_across_servers(da
         assert stored is not None and sorted(map(repr, stored.changes)) == sorted(map(repr, judged.changes))
         (ann,) = [s for s in (await store.leaderboard(1, "toy"))[0] if s.player == Player(ANN)]
         assert (ann.rank, ann.games, ann.skill.points) == (1, 1, by[(1, Player(ANN))].after.points)
+    finally:
+        await store.close()
+
+
+async def test_the_seat_filler_is_rated_at_the_games_strength(database):
+    store = await open_store(database)
+    try:
+        gid = await finished(store, guild=1, seats=people(ANN, BOB, ai=1), places=[1, 3, 2], at=100.0,
+                             settings={"ai_level": "friendly"})
+        judged = await store.rate_game(await store.get(gid), 101.0)
+        assert judged is not None and judged.rated
+        assert {c.player for c in judged.changes} == {Player(ANN), Player(BOB), Player(0, "friendly")}
+        board = {s.player for s in (await store.leaderboard(1, "toy"))[0]}
+        assert Player(0, "friendly") in board and Player(0, "strong") not in board
     finally:
         await store.close()
 
