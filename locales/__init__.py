@@ -10,6 +10,10 @@ Values are `str.format` templates with three additions:
   - `{amount:num}` writes a number with the language's digit grouping (1,234 / 1.234);
   - `{rank:ord}` writes a place as the language does (4th, 4位, 4.º): the `core.ordinal` table,
     chosen by CLDR's ordinal rules;
+  - `{n:plural:luxury|luxuries}` writes the noun that goes with the number `n` (CLDR's "one"
+    form, else the other), for strings whose count is not the `count` parameter or that count
+    two things ("{count} briefcases and {black} black"); a language without plurals (ja) just
+    writes its noun;
   - a table `{one = "...", other = "..."}` is a plural, chosen by the `count` parameter with
     the language's CLDR plural rules (`zero`, when present, is used for a count of 0).
 Lists, durations, numbers and plural rules come from Babel (`locales/format.py`).
@@ -96,6 +100,9 @@ class _Formatter(string.Formatter):
             if isinstance(value, (list, tuple)):
                 return join_list((tr(self.lang, f"{base}.{v}") for v in value), self.lang)
             return tr(self.lang, f"{base}.{value}")
+        if format_spec.startswith("plural:"):
+            one, _, other = format_spec[len("plural:"):].partition("|")
+            return one if plural_form(value, self.lang) == "one" else (other or one)
         if format_spec == "num" and isinstance(value, (int, float)) and not isinstance(value, bool):
             return number(value, self.lang)
         if format_spec == "ord" and isinstance(value, int) and not isinstance(value, bool):

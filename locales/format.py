@@ -88,3 +88,19 @@ def plural_form(count: float, lang: str) -> str:
     if not isinstance(count, (int, float)) or isinstance(count, bool):
         return "other"
     return locale(lang).plural_form(abs(count))
+
+
+#: Full-width punctuation (ja 。、）！？」): a sentence after it follows with no space, as the
+#: language writes it; after anything else a space separates the parts.
+_CLOSED = frozenset("。、）！？」』】〉》：；…")
+
+
+def join_sentences(*parts: str) -> str:
+    """Sentences (or a sentence and a tag) made into one line: empty parts dropped, a space
+    between two parts unless the first ends in full-width punctuation ("…終了）。締め切り…")."""
+    out = ""
+    for part in parts:
+        if not part:
+            continue
+        out += part if not out or out[-1] in _CLOSED else " " + part
+    return out

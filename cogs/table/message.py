@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from locales import Translator
-from locales.format import duration, separator
+from locales.format import duration, join_sentences, separator
 from play import settings as settings_mod, timing
 from play.away import Away
 from play.plan import Planner, rules
@@ -97,12 +97,12 @@ class TableMessage:
         away = await self.away.of(game) if game.status == "active" else {}
         conf = settings_mod.merged(game.settings)
         for s in game.seats:
-            tag = " " + t("core.table.left") if s.left_at else ""
+            tags = [t("core.table.left") if s.left_at else ""]
             if s.seat in away:
-                tag += " " + t("seat.away.tag", when=f"<t:{int(away[s.seat])}:f>")
+                tags.append(t("seat.away.tag", when=f"<t:{int(away[s.seat])}:f>"))
             if game.status == "active" and not s.ai_plays:  # what is left of their time bank
-                tag += " " + t("core.table.bank", left=duration(int(timing.bank_left(game, s.seat, conf)), t.lang))
-            players.append(f"`{s.seat + 1}` {text_name(ai_tagged(s.name, s.ai_plays))}{tag}")
+                tags.append(t("core.table.bank", left=duration(int(timing.bank_left(game, s.seat, conf)), t.lang)))
+            players.append(join_sentences(f"`{s.seat + 1}` {text_name(ai_tagged(s.name, s.ai_plays))}", *tags))
         recent = await self.recent_lines(game, t, RECENT_LINES)
         components: list[Any] = house_buttons(game, t)
         if game.status == "active":

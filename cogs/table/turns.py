@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from locales import Translator
-from locales.format import duration
+from locales.format import duration, join_sentences
 from play import settings as settings_mod, timing
 from play.away import Away, mode
 from play.plan import Planner, owing
@@ -167,9 +167,10 @@ class Turns:
                 todo += t("core.ping.stop")
             key = self.call_kind(p, seat)
             line = t(f"core.ping.{key}", who=name, todo=todo)
-            line += await self.time_left(game, seat, t)
+            # join_sentences: no half-width space after a Japanese "。" (issue 30, item 14).
+            line = join_sentences(line, await self.time_left(game, seat, t))
             if seat in away:  # pinged all the same: they may look in while away
-                line += " " + t("seat.away.tag", when=f"<t:{int(away[seat])}:f>")
+                line = join_sentences(line, t("seat.away.tag", when=f"<t:{int(away[seat])}:f>"))
             lines[seat] = ("🔔 " if key in ("act", "news") else "⏰ ") + line
         return lines, mentions
 
@@ -180,7 +181,7 @@ class Turns:
             return ""
         left = timing.bank_left(game, seat, settings_mod.merged(game.settings))
         bank = t("core.ping.bank", left=duration(int(left), t.lang)) if left >= 60 else t("core.ping.bank_empty")
-        return " " + t("core.ping.deadline", when=f"<t:{int(deadline)}:R>") + " " + bank
+        return join_sentences(t("core.ping.deadline", when=f"<t:{int(deadline)}:R>"), bank)
 
     # -- saying it ---------------------------------------------------------------------------
 

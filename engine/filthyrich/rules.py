@@ -391,7 +391,10 @@ class FilthyRich(Game):
 
         keys = [standing(s) for s in range(n)]
         places = [1 + sum(1 for o in range(n) if keys[o] > keys[s]) for s in range(n)]
-        scores = [{"money": st["money"][s], "luxuries": len(st["lux"][s])} for s in range(n)]
+        # The luxuries' printed total is the tie-break after their number (rules digest 4.3), so
+        # the results show it: without it "1 luxury, $21" above "1 luxury, $24" reads wrong.
+        scores = [{"money": st["money"][s], "luxuries": len(st["lux"][s]),
+                   "value": sum(LUXURIES[x]["price"] for x in st["lux"][s])} for s in range(n)]
         return Outcome(places, scores, "result")
 
     # -- views ------------------------------------------------------------------------------

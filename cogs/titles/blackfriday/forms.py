@@ -23,6 +23,7 @@ from cogs.titles.contract import PanelContext
 from engine.blackfriday.data import COLOURS, SUBSIDY_UNIT
 from engine.blackfriday.legal import extra_choices, take_choices
 from locales import tr
+from locales.format import join_sentences
 
 EMOJI = {"Y": "🟨", "B": "🟦", "R": "🟥", "G": "🟩", "O": "🟧"}
 NC = len(COLOURS)
@@ -412,8 +413,8 @@ class OrderForms:
             if len(opts) > 1:
                 selects.append(Select(f"{form.code()}:x", tk("ui.colour_prompt"), opts))
             if form.a:
-                lines.append(tk("ui.silver_bag_line", colour=form.a)
-                             + (" " + tk("ui.silver_bag_change") if len(opts) > 1 else ""))
+                lines.append(join_sentences(tk("ui.silver_bag_line", colour=form.a),
+                                            tk("ui.silver_bag_change") if len(opts) > 1 else ""))
                 i = COLOURS.index(form.a)
                 effects = self._move_effects(pc, "silver", i, market)
                 if effects:

@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 from cogs.kit.panel import Apply, Button, Option, Panel, Refuse, Reply, Select, Show
 from cogs.titles.contract import PanelContext, TableContext, TitleUI, seat_names
 from engine.ewars.data import HIGH_TO_LOW
-from locales.format import separator
+from locales.format import join_sentences, separator
 
 #: Dice faces as keycap emoji: legible at any size, unlike the ⚀-⚅ glyphs.
 KEYCAPS = {f: f"{f}\ufe0f\u20e3" for f in range(1, 10)}
@@ -410,7 +410,7 @@ class UI(TitleUI):
             return self._revealed(t, event, names)
         line = super().narrate(t, event, names)
         if line and kind in ("dice_time", "dice_time_auto") and event.get("slow"):
-            line += " " + t("ewars.ui.slow_bell_note")
+            line = join_sentences(line, t("ewars.ui.slow_bell_note"))
         return f"{self.ICONS.get(kind, '')}{line}" if line else line
 
     def _revealed(self, t, event: dict[str, Any], names: list[str]) -> str:

@@ -13,6 +13,7 @@ from cogs.kit.panel import Button, Modal, Option, Panel, Section, Select, TextIn
 from cogs.titles.contract import PanelContext
 from engine.imtheboss.table import shared_plan
 from locales import Translator
+from locales.format import join_sentences
 
 
 class DealPanel:
@@ -25,7 +26,7 @@ class DealPanel:
         head = t(f"{T}.ui.deal_head", space=deal["space"], card=deal["card"], div=deal["div"], value=deal["value"],
                  proceeds=deal["proceeds"], boss=boss)
         if deal["starter"] != deal["boss"]:
-            head += " " + t(f"{T}.ui.deal_starter", seat=name_of(names, deal["starter"]))
+            head = join_sentences(head, t(f"{T}.ui.deal_starter", seat=name_of(names, deal["starter"])))
         lines = [head, t(f"{T}.ui.needs", list=self.slots_text(t, view, names))]
         if view["shared"]:
             lines.append(t(f"{T}.ui.shared_line", share=deal.get("share") or 0))
@@ -68,7 +69,7 @@ class DealPanel:
                     text += ": " + sep(t).join(got)
                 missing = slot["k"] - len(slot["filled"])
                 if missing > 0:
-                    text += " " + t(f"{T}.ui.more_needed", count=missing)
+                    text = join_sentences(text, t(f"{T}.ui.more_needed", count=missing))
                 parts.append(f"{mark} {text}")
         return " · ".join(parts)
 

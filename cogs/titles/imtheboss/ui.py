@@ -44,6 +44,7 @@ from cogs.kit.panel import Apply, Ask, Button, Option, Panel, Refuse, Reply, Sec
 from cogs.titles.contract import PanelContext, TableContext, TitleUI
 from engine.imtheboss.data import CLANS, KINDS, SPACES, kind
 from locales import Translator
+from locales.format import join_sentences
 
 # -- small helpers ------------------------------------------------------------------------------
 
@@ -411,7 +412,7 @@ class UI(DealPanel, TitleUI):
             if win is not None and win["kind"] == "last_call":
                 lines.append(tc.tk("ui.last_call_line", seat=name_of(names, win["by"])))
         if win is not None and win["kind"] == "reaction":
-            lines.append(self.window_line(t, view, names) + " " + tc.tk("ui.react_ask"))
+            lines.append(join_sentences(self.window_line(t, view, names), tc.tk("ui.react_ask")))
         return [x for x in lines if x]
 
     def table_buttons(self, tc: TableContext) -> list[Button]:
