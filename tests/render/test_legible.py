@@ -102,6 +102,15 @@ def test_no_picture_draws_text_below_the_phone_floor(title, only_text_draws_text
     assert not cut, f"text cut short to fit (wrap it, or say it in the message): {sorted(cut)[:12]}"
 
 
+def test_the_rating_chart_is_checked_too():
+    from render.chart import WIDTH, rating_chart
+
+    with legible.watching() as seen:
+        img = rating_chart([1000, 1012, 990, 1040], "Ann · " + "I'm the Boss! " * 6)
+    assert [c.name for c in seen] == ["render.chart.rating_chart"] and seen[0].width == img.width == WIDTH
+    assert len(seen[0].texts) == 4 and not seen[0].too_small
+
+
 def test_the_floor_follows_the_picture_width():
     assert legible.floor_px(1200) == 27 and legible.floor_px(1000) == 23 and legible.floor_px(400) == 9
     assert common.SIZE_SMALL == legible.floor_px(1200)
