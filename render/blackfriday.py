@@ -34,6 +34,7 @@ from render.common import (
     lines_at_most,
     rounded,
     seat_colour,
+    wrap,
 )
 from render.blackfriday_parts import (
     CELL_H,
@@ -66,6 +67,8 @@ from render.blackfriday_parts import (
     level_label,
     markers_at,
     name_of,
+    options_text,
+    plain,
     price_cell,
     table_panels,
     tk,
@@ -78,7 +81,8 @@ T = "blackfriday"
 def _player_cards(view: dict, names, lang: str) -> tuple[list[list[tuple[str, tuple]]], int, float]:
     """Each seat's lines below its name (start player, unused special options or "special card
     used"; long lines wrap rather than being cut), the height every card takes (the tallest),
-    and their width."""
+    and their width. The options are wrapped whole (the card grows to hold them: the table is
+    where rivals read what a player can still do)."""
     seats = view["seats"]
     n = len(seats)
     w = (W - 32 - 10 * (n - 1)) / n
@@ -89,21 +93,31 @@ def _player_cards(view: dict, names, lang: str) -> tuple[list[list[tuple[str, tu
         if s.get("start"):
             entries.append(("★ " + tk(lang, "render.start_player"), GOLD))
         if s["cards"]:
-            # No break inside an option ("silver +1"): only between options.
-            opts = " / ".join(tk(lang, f"special.{o}").replace(" ", "\u00a0") for card in s["cards"] for o in card)
-            entries.append((opts, TEXT_DIM))
+            entries.append((options_text(s["cards"], lang), TEXT_DIM))
         elif not s.get("start"):
             entries.append((tk(lang, "render.special_spent"), TEXT_DIM))
-        # Each wraps: the start player on two lines at most, the options on three.
-        cards.append([(line.replace("\u00a0", " "), colour) for text, colour in entries
-                      for line in lines_at_most(text, int(w - 24), small, 2 if text.startswith("★") else 3)])
+        # Each wraps: the start player on two lines at most, the options on as many as they take.
+        cards.append([(plain(line), colour) for text, colour in entries
+                      for line in (lines_at_most(text, int(w - 24), small, 2) if text.startswith("★")
+                                   else wrap(text, int(w - 24), small))])
     line_h = SIZE_SMALL + 5
-    h = max(132, max(52 + line_h * len(lines) + (30 if s["debt"] else 0) + 12 for lines, s in zip(cards, seats)))
+    h = max(132, max(52 + line_h * len(lines) + DEBT_LINE * len(_debt_lines(s, w, lang)) + 12
+                     for lines, s in zip(cards, seats)))
     return cards, h, w
 
 
+#: A line of the "owes interest" mark (a red square, then the words).
+DEBT_LINE = 30
+
+
+def _debt_lines(seat: dict, w: float, lang: str) -> list[str]:
+    """"Owes interest" beside its square, wrapped in the card's width (a 5-player card is narrow:
+    "debe intereses" takes two lines there)."""
+    return lines_at_most(tk(lang, "render.debt"), int(w - 56), font(SIZE_SMALL), 2) if seat["debt"] else []
+
+
 @part(T)
-def _player_part(seat: int, name: str, lines: list, debt: bool, active: bool, h: int, w: float, lang: str) -> Image.Image:
+def _player_part(seat: int, name: str, lines: list, debt: list, active: bool, h: int, w: float) -> Image.Image:
     """One seat's card: name, start player, unused special options, owed interest."""
     img, draw = canvas(int(w) + 2, h + 1)
     rounded(draw, (0, 0, w, h), fill=PANEL, outline=GOLD if active else LINE, width=4 if active else 2)
@@ -115,7 +129,8 @@ def _player_part(seat: int, name: str, lines: list, debt: bool, active: bool, h:
         y += SIZE_SMALL + 5
     if debt:
         draw.rectangle([14, y + 4, 34, y + 24], fill=(90, 40, 40), outline=BAD, width=2)
-        draw_text(draw, (42, y + 14), tk(lang, "render.debt"), SIZE_SMALL, BAD, anchor="lm", max_width=int(w - 56))
+    for k, line in enumerate(debt):
+        draw_text(draw, (42, y + 14 + k * DEBT_LINE), line, SIZE_SMALL, BAD, anchor="lm", max_width=int(w - 56))
     return img
 
 
@@ -282,8 +297,8 @@ def _table(view: dict, names: list[str], lang: str) -> Sheet:
     sheet.paste(_track_part(view["silver"]["index"]), (0, track_y + 48))
     active = view.get("active")
     for i, (seat, lines) in enumerate(zip(view["seats"], cards)):
-        piece = _player_part(i, name_of(names, i), lines, bool(seat["debt"]), i == active and not view["over"],
-                             card_h, cw, lang)
+        piece = _player_part(i, name_of(names, i), lines, _debt_lines(seat, cw, lang), i == active and not view["over"],
+                             card_h, cw)
         sheet.paste(piece, (16 + i * (cw + 10), players_y))
     return sheet
 

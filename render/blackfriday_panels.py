@@ -29,6 +29,7 @@ from render.common import (
     chip,
     font,
     header,
+    lines_at_most,
     rounded,
     seat_colour,
     text_width,
@@ -43,6 +44,8 @@ from render.blackfriday_parts import (
     dark,
     draw_text,
     name_of,
+    options_text,
+    plain,
     tk,
 )
 
@@ -78,6 +81,8 @@ def _flat(img: Image.Image) -> Image.Image:
 
 
 PANEL_W = 1000
+#: A line of the special card's options on the panel.
+SPECIAL_LINE = 34
 
 
 @picture(PANEL_W)
@@ -136,9 +141,15 @@ def panel_image(view: dict, names: list[str], lang: str) -> Image.Image | None:
     cards = priv["cards"]
     seats = view.get("seats") or []
     never = me is not None and me < len(seats) and seats[me].get("start") and view.get("players", 0) != 2
-    text = (" / ".join(tk(lang, f"special.{o}") for card in cards for o in card) if cards
+    text = (options_text(cards, lang) if cards
             else tk(lang, "render.no_special" if never else "render.special_spent"))
-    draw_text(draw, (x0 + 18, lines_y + 30), text, SIZE_SMALL + 2, TEXT, max_width=pw - x0 - 50)
+    # Wrapped in the box's room (four options take two lines): a player plans with all of them.
+    box_bottom = y + 5 * 62 + 76
+    special = font(SIZE_SMALL + 2)
+    most = max(1, (box_bottom - 8 - (lines_y + 30)) // SPECIAL_LINE)
+    for k, line in enumerate(lines_at_most(text, pw - x0 - 50, special, most)):
+        draw_text(draw, (x0 + 18, lines_y + 30 + k * SPECIAL_LINE), plain(line), SIZE_SMALL + 2, TEXT,
+                  max_width=pw - x0 - 50)
     y += 5 * 62 + 90
     lim = view["limits"]
     draw_text(draw, (pw / 2, y + 12), tk(lang, "ui.limit_line", limit=lim["action"], subsidy=lim["subsidy"]),

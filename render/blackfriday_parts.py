@@ -69,6 +69,17 @@ def tk(lang: str, key: str, **params) -> str:
     return t(lang, f"blackfriday.{key}", **params)
 
 
+def options_text(cards: list, lang: str) -> str:
+    """The unused special options, "extra pass / sell +1": a line may break only between two
+    options (their inner spaces are no-break; `wrap` breaks at plain spaces only), so that
+    "silver" and its "+1" stay together. Draw each line with `plain`."""
+    return " / ".join(tk(lang, f"special.{o}").replace(" ", "\u00a0") for card in cards for o in card)
+
+
+def plain(line: str) -> str:
+    return line.replace("\u00a0", " ")
+
+
 def dark(c, f=0.55):
     return tuple(int(v * f) for v in c)
 

@@ -1,17 +1,18 @@
 """A rating's history as a small line chart (`/game stats`): the rating after each rated game,
 oldest left. Drawn from numbers only; the text goes through `render.common.text`, so it keeps
-the phone-legibility floor like every picture."""
+the phone-legibility floor like every picture, and `@picture` checks it there."""
 
 from __future__ import annotations
 
 from PIL import Image
 
-from render.common import BG, GOLD, LINE, PANEL, SIZE_SMALL, TEXT, TEXT_DIM, canvas, text
+from render.common import BG, GOLD, LINE, PANEL, SIZE_SMALL, TEXT, TEXT_DIM, canvas, picture, text
 
 WIDTH, HEIGHT = 900, 360
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 140, 40, 70, 40
 
 
+@picture(WIDTH)
 def rating_chart(points: list[int], title: str) -> Image.Image:
     """`points`: the rating before the first rated game, then after each one."""
     img, draw = canvas(WIDTH, HEIGHT, BG)

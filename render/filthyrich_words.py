@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from engine.filthyrich.data import ACTIONS, ASSETS, BUSINESSES
-from render.common import ellipsize, t, wrap
+from render.common import t
 
 T = "filthyrich"
 KIND_COLOURS = {"business": (70, 120, 200), "asset": (70, 160, 110), "action": (214, 130, 60)}
@@ -37,15 +37,6 @@ def is_light(colour) -> bool:
     """Light enough that dark text reads better on it (yellow, orange, green seats)."""
     r, g, b = colour[:3]
     return 0.299 * r + 0.587 * g + 0.114 * b > 140
-
-
-def lines_at_most(text: str, width: int, fnt, most: int) -> list[str]:
-    """`wrap`, at most `most` lines; the last ends in an ellipsis when text was left out."""
-    lines = wrap(text, width, fnt)
-    if len(lines) > most:
-        lines = lines[:most]
-        lines[-1] = ellipsize(lines[-1] + "…", width, fnt)
-    return lines
 
 
 def hit_text(lang: str, k: str) -> str:

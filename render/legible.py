@@ -87,6 +87,14 @@ def note(size: int, text: str, cut_from: str | None = None) -> None:
             current.cut.append(cut_from)
 
 
+def cut(whole: str) -> None:
+    """Note that `whole` was left shorter than it is (lines dropped to fit a box), though what
+    is drawn of it may end in an ellipsis on a line of its own."""
+    current = _CURRENT.get()
+    if current is not None:
+        current.cut.append(whole)
+
+
 def _check(drawing: Drawing, width: int) -> None:
     checked = Checked(drawing.name, width, floor_px(width), drawing.texts, drawing.cut)
     for watcher in _WATCHERS:

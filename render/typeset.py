@@ -34,7 +34,7 @@ def fit_size(text: str, width: int, size: int, bold: bool = False, min_size: int
     `text` fits `width`; `min_size` when none does."""
     low = legible.floor() if min_size is None else min_size
     s = size
-    while s > low and text_width(text, font(s, bold)) > width:
+    while s > low and not _fits(text, width, font(s, bold)):
         s -= 1
     return s
 
@@ -46,8 +46,9 @@ def fit(text: str, width: int, size: int, bold: bool = False, min_size: int | No
 
 
 def ellipsize(text: str, width: int, fnt: ImageFont.FreeTypeFont) -> str:
-    """`text` cut to `width` with an ellipsis (player names can be long)."""
-    if text_width(text, fnt) <= width:
+    """`text` cut to `width` with an ellipsis (player names can be long). A mark that may hang
+    past the margin at a line's end ("、") hangs, as `wrap` allowed when it made the line."""
+    if _fits(text, width, fnt):
         return text
     while text and text_width(text + "…", fnt) > width:
         text = text[:-1]
@@ -217,6 +218,7 @@ def lines_at_most(text: str, width: int, fnt: ImageFont.FreeTypeFont, most: int)
     """`wrap`, at most `most` lines; the last ends in an ellipsis when text was left out."""
     lines = wrap(text, width, fnt)
     if len(lines) > most:
+        legible.cut(text)
         lines = lines[:most]
         lines[-1] = ellipsize(lines[-1] + "…", width, fnt)
     return lines
@@ -237,3 +239,4 @@ def fit_wrap(text: str, width: int, size: int, most: int, *, bold: bool = False,
             return s, lines
     low = min(low, size)
     return low, lines_at_most(text, width, font(low, bold), most)
+

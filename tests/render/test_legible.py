@@ -77,6 +77,7 @@ def only_text_draws_text(monkeypatch):
 def test_no_picture_draws_text_below_the_phone_floor(title, only_text_draws_text):
     game = engine.get(title)
     faults: dict[str, set] = {}
+    cut: set[tuple[str, str]] = set()
     drawn = 0
     with legible.watching() as seen:
         for seats in range(game.min_players, game.max_players + 1):
@@ -91,10 +92,23 @@ def test_no_picture_draws_text_below_the_phone_floor(title, only_text_draws_text
                         for size, text in checked.too_small:
                             faults.setdefault(f"{checked.name} ({checked.width} px, floor {checked.floor})",
                                               set()).add((size, text))
+                        # Only a player's name may be cut short (Discord's text has it whole).
+                        cut |= {(checked.name, whole) for whole in checked.cut
+                                if not any(name in whole for name in NAMES[:seats])}
     assert drawn >= 50 and len(seen) == drawn
     assert not only_text_draws_text, f"text drawn around render.common.text: {sorted(set(only_text_draws_text))}"
     report = {name: sorted(bad)[:12] for name, bad in faults.items()}
     assert not faults, f"text below the phone floor: {report}"
+    assert not cut, f"text cut short to fit (wrap it, or say it in the message): {sorted(cut)[:12]}"
+
+
+def test_the_rating_chart_is_checked_too():
+    from render.chart import WIDTH, rating_chart
+
+    with legible.watching() as seen:
+        img = rating_chart([1000, 1012, 990, 1040], "Ann · " + "I'm the Boss! " * 6)
+    assert [c.name for c in seen] == ["render.chart.rating_chart"] and seen[0].width == img.width == WIDTH
+    assert len(seen[0].texts) == 4 and not seen[0].too_small
 
 
 def test_the_floor_follows_the_picture_width():
