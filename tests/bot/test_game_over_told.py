@@ -1,5 +1,6 @@
-"""After the end of a game (issue 28 #7): the results are the channel's last word, and the game's
-buttons say it is over instead of "There is no game in this channel"."""
+"""What a newcomer met around the start and the end of a game (issue 28): after the end, the
+results are the channel's last word and the game's buttons say it is over instead of "There is
+no game in this channel" (#7); before the start, the lobby says what Live means (#2)."""
 
 from __future__ import annotations
 
@@ -61,3 +62,16 @@ async def test_my_hand_after_the_end_links_the_results(sim):
         answer = reply_text(await member.click(last_call, custom_id=button(last_call, ":Hhand")))
         assert "There is no game" not in answer, answer
         assert "The game is over" in answer and f"/{results.id})" in answer, answer
+
+
+async def test_the_lobby_says_what_live_means_for_e_wars(sim):
+    """Issue 28 #2: the lobby offered Live without a word, and a newcomer playing E-Wars' dice
+    race alone against seat-fillers could not keep up. The pace is Slow unless chosen; when the
+    host chooses Live the lobby says that everybody must be there."""
+    ann = sim.player("ann")
+    await sim.new_game(ann, "ewars")
+    assert (await sim.game()).settings.get("pace", "slow") == "slow"
+    assert "everybody must be there" not in text_of(sim.lobby_message())
+    shown = await sim.lobby(ann, "opts")
+    await ann.submit_modal(shown, {"lang": ["en"], "pace": "live", "on_deadline": "ai"})
+    assert "Live means one sitting: everybody must be there now" in text_of(sim.lobby_message())
