@@ -13,9 +13,12 @@ from dataclasses import dataclass, field
 import simcord
 import simcord.interactions as _interactions
 
-#: The members of the local server, the first being "you" (who opens lobbies by default). The
-#: order is part of the ids: append, never reorder.
-MEMBERS = ("you", "ann", "ken", "eva")
+#: The members of the local server, the first being the one the page opens as (who opens lobbies
+#: by default). Names, never a pronoun: the bot writes them into shared sentences ("Alex's turn",
+#: "waiting for: Alex, Ann"), which a member called "you" garbled in every language (issue 28 #5).
+#: The same in every language, as a Discord display name is the same for everyone who sees it.
+#: The order is part of the ids (a rename keeps them): append, never reorder.
+MEMBERS = ("Alex", "Ann", "Ken", "Eva")
 #: The languages one can switch a member to (catalogue language -> Discord locale).
 LOCALES = {"en": "en-US", "ja": "ja", "es": "es-ES"}
 

@@ -135,20 +135,29 @@ class House:
             self.planner.alarm.ring()
             after = obligations(game, state) if outcome is None else set()
             self.moments.moved(game_id, seat, game.version, before, after, over=outcome is not None)
+            # Told before the lock is let go (the table keeper reads the game under it): whoever
+            # sees this version has its story queued, so the results never go out before the
+            # move that ended the game (issue 28: "Deadline passed" below the results).
+            if not owned:
+                metrics.crossing("sent")
+            else:  # else the owner hears of it and tells
+                self._tell(game, events, missed, notes, planned, seat, after - before)
         metrics.action(game.title, "applied")
         if outcome is not None:
             await self.rate(game)
-        if not owned:
-            metrics.crossing("sent")
-        else:  # else the owner hears of it and tells
-            for kind, params in notes or []:  # queued with the move, so told with it
-                self.notifier.note(game_id, kind, **params)
-            # A seat whose standing orders answer at once is not called for what they answer.
-            answered = {int(row[1]) for row in planned.rows if row[0] == "order"}
-            self.notifier.changed(game, missed + events, ping=sorted({seat for _, seat in after - before} - answered),
-                                  news=planned.news or [])
         return Result(Kind.APPLIED, game, events, before=previous, timers=existing, clock_before=previous_clock,
                       filler_next=any(row[0] == "ai" for row in planned.rows))
+
+    def _tell(self, game: GameRow, events: list[dict[str, Any]], missed: list[dict[str, Any]],
+              notes: list[tuple[str, dict[str, Any]]] | None, planned: Plan, seat: int | None,
+              new: set[tuple[str, int]]) -> None:
+        """Queue a committed move's story for the channel: its notes first, then its events."""
+        for kind, params in notes or []:  # queued with the move, so told with it
+            self.notifier.note(game.id, kind, **params)
+        # A seat whose standing orders answer at once is not called for what they answer.
+        answered = {int(row[1]) for row in planned.rows if row[0] == "order"}
+        self.notifier.changed(game, missed + events, ping=sorted({s for _, s in new} - answered),
+                              news=planned.news or [])
 
     async def rate(self, game: GameRow) -> None:
         """The game just ended by its rules: rate it now, once (store/ratings/; the results step

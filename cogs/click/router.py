@@ -28,6 +28,7 @@ from cogs.kit.views import DYNAMIC_ITEMS
 from cogs.lobby.flow import LobbyFlow
 from cogs.manage.settings_menu import Admin
 from cogs.table import pages
+from cogs.table.dm import jump
 from cogs.table.keeper import TableKeeper
 from cogs.titles.contract import uis
 
@@ -197,7 +198,7 @@ class Router:
         t = tr_for(interaction)
         game = await self.games.game(game.id) or game
         if game.status != "active":
-            await reply(interaction, t("core.error.no_game"))
+            await reply(interaction, over_text(game, t))
             return
         seat = game.seat_of(interaction.user.id)
         if seat is None:
@@ -206,3 +207,14 @@ class Router:
         await interaction.response.defer(ephemeral=True, thinking=True)
         view, file = await self.keeper.panels.panel_message(game, seat, t)
         await interaction.followup.send(**with_file(file, view=view, ephemeral=True))
+
+
+def over_text(game: GameRow, t: Translator) -> str:
+    """What a click on a game that is no longer running says: that it is over, with the way to
+    its results (or, ended before its finish, to its channel); never "there is no game here"."""
+    result = game.result or {}
+    if game.status == "finished":
+        return t("core.panel.over_results", link=jump(game, result.get("message") or game.table_message_id))
+    if game.status == "lobby":
+        return t("core.error.no_game")
+    return t("core.panel.ended", link=jump(game))

@@ -85,6 +85,8 @@ def lobby_message(game: GameRow, t: Translator) -> discord.ui.LayoutView:
     setup = [
         t("core.lobby.language", lang=t(f"core.lang.{game.lang}")),
         t("core.lobby.pace", pace=t(f"core.pace.{conf['pace']}")),
+        # Said before the start: a live game is played now, by everyone at once (issue 28).
+        *([t("core.lobby.live_note")] if conf["pace"] == "live" and game.status == "lobby" else []),
         t("core.lobby.on_deadline", mode=t(f"core.on_deadline.{conf['on_deadline']}")),
         t("seat.away.setting", mode=t(f"seat.away.mode.{conf['away']}")),
         t("core.lobby.ai_level", level=t(f"core.ai_level.{conf['ai_level']}")),

@@ -231,7 +231,14 @@ class TableKeeper:
         of reach pauses the game; one that retrying cannot cure (Attach Files taken away) is
         remembered in `blocked` and shown to players in their panels; a passing one (server
         error, rate limit) propagates to be retried, and what was said is not said again."""
-        game = await self.games.game(game_id, fresh=True)
+        # Read under the game's lock: a move tells its story before letting it go, so whatever
+        # came with the version read is pending by now, and joins what this update tells (the
+        # results never go out before the story of the move that ended the game).
+        async with self.games.lock(game_id):
+            game = await self.games.game(game_id, fresh=True)
+        later = self.pending.pop(game_id, None)
+        if later is not None:
+            p.merge(later)
         if game is None or game.state is None:
             return
         channel = await self.channel(game)

@@ -75,9 +75,10 @@ async def post_results(bot: discord.Client, records: Records, game: GameRow, cha
                   components=[Button(t("core.results.rematch"), house(Verb.REMATCH), "primary", emoji="🔁", any_version=True),
                               Button(t("core.table.log"), house(Verb.LOG), "secondary", emoji="📜", any_version=True)],
                   footer=t("core.table.footer_over", id=game.id, version=game.version))
-    await channel.send(view=panel_view(game, game.version, panel, image=name, accent=ui.colour),
-                       file=image_file(data, name))
-    game.result = {**game.result, "announced": True}
+    sent = await channel.send(view=panel_view(game, game.version, panel, image=name, accent=ui.colour),
+                              file=image_file(data, name))
+    # Where the results are, for a click on the game's buttons afterwards (My hand on the last call).
+    game.result = {**game.result, "announced": True, "message": sent.id}
     await records.announced(game, game.result)
     await standing.post_story(bot, store, game, channel, replays)
 

@@ -27,6 +27,18 @@ from .table import (
 )
 
 
+def accept_refusal(deal: dict, offer: dict, cov: set[str], total: int) -> RuleError | None:
+    """Why the boss may not accept this pending offer, or None: one order for the rules, the
+    legal moves and the boss's panel, so the reason shown is the one the rules would give (an
+    offer for a clan already in the deal is refused for that, whatever its price; issue 28)."""
+    if offer["clan"] in cov:
+        return RuleError("clan_covered", clan=offer["clan"])
+    amount = ask_amount(offer["ask"], deal["value"])
+    if total + amount > deal["P"]:
+        return RuleError("over_proceeds", ask=amount, total=total, proceeds=deal["P"])
+    return None
+
+
 class DealMixin:
     """Mixed into ImTheBoss (rules.py); the methods use its helpers through self."""
 
@@ -67,7 +79,7 @@ class DealMixin:
         if seat == boss:
             total = self._accepted_total(deal)
             for o in deal["offers"]:
-                if o["state"] == "pending" and o["clan"] not in cov and total + ask_amount(o["ask"], deal["value"]) <= deal["P"]:
+                if o["state"] == "pending" and accept_refusal(deal, o, cov, total) is None:
                     out.append({"type": "accept", "offer": o["id"]})
                 if o["state"] in ("pending", "inherited"):
                     out.append({"type": "decline", "offer": o["id"]})
@@ -289,12 +301,9 @@ class DealMixin:
         o = self._find_offer(deal, action)
         if o["state"] != "pending":
             raise RuleError("not_pending")
-        if o["clan"] in covered(state):
-            raise RuleError("clan_covered", clan=o["clan"])
-        total = self._accepted_total(deal)
-        amount = ask_amount(o["ask"], deal["value"])
-        if total + amount > deal["P"]:
-            raise RuleError("over_proceeds", ask=amount, total=total, proceeds=deal["P"])
+        refusal = accept_refusal(deal, o, covered(state), self._accepted_total(deal))
+        if refusal is not None:
+            raise refusal
         o["state"] = "accepted"
         ev.append(self._offer_event("accepted", o, deal, by=seat))
 

@@ -13,6 +13,7 @@ from .data import (
     SPACES,
     kind,
 )
+from .deal import accept_refusal
 from .fields import ask_amount, money_bracket
 from .table import (
     accepted_srcs,
@@ -119,7 +120,8 @@ class ViewMixin:
             "table": [{"clan": t["clan"], "owner": t["owner"]} for t in deal["table"]],
             "away": sorted(away, key=lambda a: CIDX[a["clan"]]),
             "offers": [{"id": o["id"], "src": o["src"], "clan": o["clan"], "kind": o["kind"], "seat": o["seat"],
-                        "ask": dict(o["ask"]), "usd": ask_amount(o["ask"], deal["value"]), "state": o["state"]}
+                        "ask": dict(o["ask"]), "usd": ask_amount(o["ask"], deal["value"]), "state": o["state"],
+                        "refused": _refused(deal, o, cov, total)}
                        for o in deal["offers"]],
             "declined": [dict(d, ask=dict(d["ask"])) for d in deal["declined"][-12:]],
             "covered": [c for c in CLANS if c in cov],
@@ -143,3 +145,12 @@ class ViewMixin:
             out.update({"card": win["card"], "target": win["target"], "target_owner": win["target_owner"],
                         "color": win["color"], "ctx": win["ctx"]})
         return out
+
+
+def _refused(deal: dict, offer: dict, cov: set[str], total: int) -> dict | None:
+    """Why the boss could not accept this pending offer now (the rules' own reason: its catalogue
+    key and values), so the panel never guesses one; None when it could, or it is not pending."""
+    if offer["state"] != "pending":
+        return None
+    refusal = accept_refusal(deal, offer, cov, total)
+    return None if refusal is None else {"key": refusal.key, "params": dict(refusal.params)}

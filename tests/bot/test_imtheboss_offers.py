@@ -8,7 +8,7 @@ import json
 
 from cogs.kit import codec
 from tests.bot.test_imtheboss import choose, find
-from tests.support.sim import components_of
+from tests.support.sim import components_of, text_of
 from tests.unit.test_imtheboss_offers import many_offers_state
 
 NAMES = ("ann", "bob", "cal", "dot", "eve", "fay")
@@ -60,3 +60,26 @@ async def test_the_boss_reaches_every_one_of_29_offers(sim):
     st = (await sim.game()).state
     assert next(o for o in st["deal"]["offers"] if o["id"] == last)["state"] == "accepted"
     assert find(panel, prefix="Answer an offer")
+
+
+async def test_an_offer_for_a_covered_clan_says_so_not_that_it_costs_too_much(sim):
+    """Issue 28 #6: Ann's own placard covers red, so an offer of a red investor cannot be
+    accepted; its line said "more than the $...M you can still promise" for a $0 offer. It says
+    the rules' own reason, in each language."""
+    members = [sim.player(name) for name in NAMES]
+    ann = members[0]
+    await sim.start(ann, "imtheboss", others=members[1:])
+    built = many_offers_state()
+    # The red offers first, so they are the lines with a button beside them.
+    built["deal"]["offers"].sort(key=lambda o: o["clan"] != "red")
+
+    def arrange(s):
+        s.clear()
+        s.update(built)
+
+    await sim.arrange(arrange)
+    text = text_of(await sim.hand(ann))
+    red = [line for line in text.splitlines() if "$0M" in line and "Red" in line and "Offers:" not in line]
+    assert red, text
+    assert all("Red already takes part in this deal" in line for line in red), red
+    assert "you can still promise" not in text

@@ -49,7 +49,7 @@ def move_number(page: Page) -> int:
 
 
 def waiting_for(page: Page) -> str:
-    """The first member the table says it waits for ("Waiting for: ann, 🤖 Ada")."""
+    """The first member the table says it waits for ("Waiting for: Ann, 🤖 Ada")."""
     found = re.search(r"Waiting for: ([^\n,·]+)", page.table().text)
     return found.group(1).strip() if found else ""
 
@@ -104,11 +104,11 @@ def test_a_title_plays_in_the_browser(page: Page, title: str):
     lobby = lambda: page.last_message(button="Add AI seat")  # noqa: E731
     assert "Players (1/" in lobby().text
 
-    # Hot-seat: act as ann to join, then as you again.
-    page.act_as("ann")
+    # Hot-seat: act as Ann to join, then as Alex again.
+    page.act_as("Ann")
     page.click("Join", within=lobby)
-    page.act_as("you")
-    assert "ann" in lobby().text and "Players (2/" in lobby().text
+    page.act_as("Alex")
+    assert "Ann" in lobby().text and "Players (2/" in lobby().text
 
     # The host's options form: the pace, and what happens at a deadline.
     pace = PACE.get(title, "live")
@@ -121,16 +121,16 @@ def test_a_title_plays_in_the_browser(page: Page, title: str):
     page.quiet()
     picture, move = page.table_picture(), move_number(page)
 
-    # A move from the private panel of the member the table waits for (hot-seat: you or ann),
+    # A move from the private panel of the member the table waits for (hot-seat: Alex or Ann),
     # whatever this moment offers.
     who = waiting_for(page)
-    page.act_as(who if who in ("you", "ann") else "you")
+    page.act_as(who if who in ("Alex", "Ann") else "Alex")
     done = play_from_my_hand(page)
     assert page.status() != "Action was not completed.", done
     page.screenshot(ARTIFACTS / f"{title}-panel.png")
-    page.act_as("you")
+    page.act_as("Alex")
 
-    # The AI seats move within seconds; if the game waits for a late human seat (ann), or the
+    # The AI seats move within seconds; if the game waits for a late human seat (Ann), or the
     # move changed nothing the channel sees (a free action), ten minutes later (live deadlines
     # are minutes) the AI has moved for the late seat.
     if not (wait_for_move(page, move, 10) and picture_changed(page, picture, 15)):

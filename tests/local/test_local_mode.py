@@ -59,7 +59,7 @@ def latest_with(session: Session, label: str):
 
 
 async def start_game(session: Session, title: str = "filthyrich") -> None:
-    you = session.world.members["you"]
+    you = session.world.members["Alex"]
     channel = session.world.channel
     await act(session, lambda: you.slash(channel, "game new", title=title))
     lobby = latest_with(session, "Add AI seat")
@@ -72,13 +72,13 @@ async def test_a_local_game_survives_a_restart_with_its_table_clock_and_language
     db = tmp_path / "local.db"
     async with Running(db) as session:
         world = session.world
-        assert [m.name for m in world.viewers] == ["you", "ann", "ken", "eva"]
+        assert [m.name for m in world.viewers] == ["Alex", "Ann", "Ken", "Eva"]
         assert session.url.startswith("http://127.0.0.1:")
         ids = (world.guild.id, world.channel.id, [m.id for m in world.viewers])
         await start_game(session)
         game = await session.store.live_in(world.channel.id)
         assert game is not None and game.status == "active"
-        you = world.members["you"]
+        you = world.members["Alex"]
         said = await act(session, lambda: you.slash(world.channel, "local language", language="ja"))
         assert text_of(said.response.message) == tr("ja", "local.language.set", language="日本語")
         stopped_at = session.env.now()
@@ -92,8 +92,8 @@ async def test_a_local_game_survives_a_restart_with_its_table_clock_and_language
         table = latest_with(session, "My hand")
         assert table.id == again.table_message_id and table.attachments
         assert session.env.now() >= stopped_at  # the clock never goes back: the game's timers keep their meaning
-        assert world.language(world.members["you"].id) == "ja"
-        hand = await act(session, lambda: world.members["you"].click(table, custom_id=button(table, "My hand")))
+        assert world.language(world.members["Alex"].id) == "ja"
+        hand = await act(session, lambda: world.members["Alex"].click(table, custom_id=button(table, "My hand")))
         panel = hand.followups[-1].message if hand.followups else hand.response.message
         assert tr("ja", "filthyrich.name") in text_of(panel)  # the panel speaks the member's language
 
@@ -106,7 +106,7 @@ async def test_the_locale_stand_in_ends_with_the_local_bot(tmp_path):
     simcords = interactions.base_payload
     async with Running(tmp_path / "local.db") as session:
         assert interactions.base_payload is not simcords
-        you = session.world.members["you"]
+        you = session.world.members["Alex"]
         await act(session, lambda: you.slash(session.world.channel, "local language", language="es"))
         assert session.world.locales[you.id] == "es-ES"
     assert interactions.base_payload is simcords
@@ -121,7 +121,7 @@ async def test_the_clock_follows_the_wall_clock_and_fast_forwards(tmp_path):
         await start_game(session)
         game = await session.store.live_in(world.channel.id)
         before = env.now()
-        said = await act(session, lambda: world.members["you"].slash(world.channel, "local clock", forward="1w"))
+        said = await act(session, lambda: world.members["Alex"].slash(world.channel, "local clock", forward="1w"))
         assert text_of(said.response.message).startswith("⏩")
         for _ in range(120):
             if env.now() - before >= timedelta(days=7):
@@ -129,11 +129,40 @@ async def test_the_clock_follows_the_wall_clock_and_fast_forwards(tmp_path):
             await asyncio.sleep(0.5)
         assert env.now() - before >= timedelta(days=7)
         # A week passed: the turn's day and the three-day time bank ran out, the channel was told,
-        # and the game moved on without "you".
+        # and the game moved on without Alex.
         told = "\n".join(text_of(m) for m in world.channel.history())
-        assert "Deadline passed for" in told and "you" in told.split("Deadline passed for", 1)[1].split("\n")[0]
+        assert "Deadline passed for" in told and "Alex" in told.split("Deadline passed for", 1)[1].split("\n")[0]
         moved = await session.store.get(game.id)
         assert moved.version > game.version
+
+
+async def test_shared_sentences_name_the_local_members(tmp_path):
+    """Issue 28 #5: the first local member was called "you", and every sentence about them read
+    wrong for everyone ("you's turn", "Waiting for you" on another member's panel, "faltan: you
+    y ann", "まだ振っていない人：you"). A member's name is a name in every language: the table
+    and another member's panel name them."""
+    pronouns = {"you", "tú", "tu", "usted", "あなた", "君", "me", "yo", "私"}
+    async with Running(tmp_path / "local.db") as session:
+        world = session.world
+        assert not {m.name.lower() for m in world.viewers} & pronouns
+        host, other = world.viewers[:2]
+        channel = world.channel
+        await act(session, lambda: host.slash(channel, "game new", title="filthyrich"))
+        lobby = latest_with(session, "Join")
+        await act(session, lambda: other.click(lobby, custom_id=button(lobby, "Join")))
+        lobby = latest_with(session, "Start")
+        await act(session, lambda: host.click(lobby, custom_id=button(lobby, "Start")))
+        game = await session.store.live_in(channel.id)
+        assert game is not None and sorted(game.names) == sorted([host.name, other.name])
+        table = next(m for m in channel.history() if m.id == game.table_message_id)
+        hand = await act(session, lambda: other.click(table, custom_id=button(table, "My hand")))
+        panel = hand.followups[-1].message if hand.followups else hand.response.message
+        shown = text_of(table) + "\n" + text_of(panel)
+        assert any(f"Waiting for: {name}" in text_of(table) for name in game.names), shown
+        assert all(f"` {name} " in text_of(table) for name in game.names), shown  # the players' list
+        assert other.name in text_of(panel), shown
+        for word in ("you's", "for you", "you rolls", "you y "):
+            assert word not in shown.lower(), shown
 
 
 def test_no_token_offers_the_local_version(monkeypatch, capsys):

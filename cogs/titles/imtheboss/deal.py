@@ -154,8 +154,8 @@ class DealPanel:
                     button = self._x(pc, key, pc.tk("ui.accept_btn", what=name_of(names, o["seat"])), accept, "success")
                     shown.append(accept)
                 else:
-                    if o["state"] == "pending":
-                        text += " · " + pc.tk("ui.cannot_accept_short", room=deal["room"])
+                    if o.get("refused"):
+                        text += " · " + _why_not(pc, o["refused"], deal)
                     decline = {"type": "decline", "offer": oid}
                     button = self._x(pc, key, pc.tk("ui.decline_btn", what=name_of(names, o["seat"])), decline,
                                      "danger")
@@ -167,8 +167,8 @@ class DealPanel:
                 for a in rest:
                     o = offers[a["offer"]]
                     verb = "ui.accept_opt" if a["type"] == "accept" else "ui.decline_opt"
-                    options.append(self._x_option(pc.tk(verb, what=offer_text(t, names, o)), a,
-                                                  pc.tk(f"render.{o['state']}"),
+                    why = _why_not(pc, o["refused"], deal) if o.get("refused") else pc.tk(f"render.{o['state']}")
+                    options.append(self._x_option(pc.tk(verb, what=offer_text(t, names, o)), a, why,
                                                   emoji="✅" if a["type"] == "accept" else "❌"))
                 comps.append(self._x_select(pc, key, "o", pc.tk("ui.offers_select"), options))
         close = {"type": "close"}
@@ -330,3 +330,16 @@ class DealPanel:
                       placeholder=pc.tk("ui.offer_div_hint", div=deal["div"], value=deal["value"]), default=div,
                       max_length=3, required=False),
         ])
+
+
+#: The boss's panel's short reason beside an offer it cannot accept, by the rules' refusal key.
+_SHORT_REASONS = {"clan_covered": "ui.cannot_accept_covered", "over_proceeds": "ui.cannot_accept_short"}
+
+
+def _why_not(pc: PanelContext, refused: dict[str, Any], deal: dict[str, Any]) -> str:
+    """The reason the rules give (engine view: offers[].refused), short; a reason without a
+    short form in the catalogue is said in full."""
+    short = _SHORT_REASONS.get(refused["key"])
+    if short is None:
+        return pc.tk("error." + refused["key"], **refused["params"])
+    return pc.tk(short, room=deal["room"], **refused["params"])
