@@ -74,10 +74,17 @@ class UndoMemory:
     def remember(self, game_id: int, seat: int, user_id: int, result: Result) -> None:
         """A player's move was applied: keep what taking it back needs, if it may be."""
         self.moves.pop(game_id, None)
-        # Moves past any game's undo time go (a finished game's, a game nobody opens again).
+        # Moves past any game's undo time go (a finished game's, a game nobody opens again). The
+        # memory is in the order moves were remembered, so the old ones are at its front: looking
+        # at every game's move on each move cost a third of a millisecond with 1,000 games.
         oldest = self.clock() - max(settings_mod.UNDO_CHOICES)
-        for gone in [g for g, taken in self.moves.items() if taken.at < oldest]:
-            del self.moves[gone]
+        gone = []
+        for g, taken in self.moves.items():
+            if taken.at >= oldest:
+                break
+            gone.append(g)
+        for g in gone:
+            del self.moves[g]
         game = result.game
         if not result.applied or game is None or result.before is None or game.state is None:
             return
