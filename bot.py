@@ -42,6 +42,7 @@ from app import Boardroom, startup_line  # noqa: E402
 from config import NO_TOKEN, Config, ConfigError  # noqa: E402
 from local import DEFAULT_DB, DEFAULT_PORT  # noqa: E402
 from service.endpoint import EndpointError  # noqa: E402
+from service import collector  # noqa: E402
 from service.stop import stop_on_signals  # noqa: E402
 from store import StartupError, open_store  # noqa: E402
 
@@ -63,6 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, metavar="N", help=f"with --local: the page's port on 127.0.0.1 "
                                                               f"(default {LOCAL_PORT}; 0 picks a free one)")
     args = parser.parse_args(argv)
+    collector.tune()  # the process keeps every running game in memory (service/collector.py)
     if (args.db is not None or args.port is not None) and not args.local:
         parser.error("--db and --port go with --local (the bot on Discord reads BOARDROOM_DB)")
     if args.local:

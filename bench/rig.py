@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from service import collector
 from store import Seat, Store, open_store
 
 from bench.common import MAX_PLAYERS, Played, dumps, play_ai
@@ -84,6 +85,7 @@ class Rig:
         from play.ports import Silent
         from play.runtime import Parts, Runtime
 
+        collector.tune()  # as the bot's process (bot.py)
         self.store = store
         self.bot = NullBot()
         parts = Parts.build(store, clock=discord_clock)  # as app.py composes the bot's
@@ -206,6 +208,7 @@ def headless(store: Store, shards: Any = None) -> Any:
     from play.ports import Silent
     from play.runtime import Parts, Runtime
 
+    collector.tune()  # as the bot's process (bot.py)
     return Runtime.build(Parts.build(store, shards=shards, clock=discord_clock), Silent()).house
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -396,21 +396,27 @@ def _beyond(seen: Any, public: Any) -> Any:
     return seen
 
 
-def _privates(game: Game, state: State, seats: Iterable[int]) -> dict[int, Any]:
+def privates(game: Game, state: State, seats: Iterable[int] | None = None) -> dict[int, Any]:
     """What each seat's view shows that the public table does not: its private part, whatever
-    the title calls it (Black Friday's holdings are numbers, which `secrets` cannot list). The
-    title's own `_view`, read only: `view`'s JSON copy would cost more than the comparison."""
+    the title calls it (Black Friday's holdings are numbers, which `secrets` cannot list); every
+    seat's, or those of `seats`. The title's own `_view`, read only: `view`'s JSON copy would
+    cost more than the comparison. A caller may keep the answer for a state it never changes
+    (`undoable`'s `privates_of`)."""
     public = game._view(state, None)
+    if seats is None:
+        seats = range(len(public.get("seats") or []))
     return {seat: _beyond(game._view(state, seat), public) for seat in seats}
 
 
-def undoable(game: Game, before: State, after: State, seat: int | None) -> bool:
+def undoable(game: Game, before: State, after: State, seat: int | None,
+             privates_of: Callable[[State], dict[int, Any]] | None = None) -> bool:
     """May `seat` take back the move that turned `before` into `after`? Only if the move
     revealed nothing: no chance was drawn (the `Chance` box is unchanged), nothing nobody may
     see changed (`secrets(...)["hidden"]`: a card taken from the pile), and no other seat's
     secret changed (their `secrets` tokens, and the private part of their view). A move that
     ended the game, and the system's timeouts, are never taken back. Whether anybody else
-    acted since is the caller's to know (the log)."""
+    acted since is the caller's to know (the log). `privates_of`: `privates` of a state, from
+    the caller's memory where it has them (a move's `before` is the previous move's `after`)."""
     if seat is None or game.outcome(after) is not None or game.outcome(before) is not None:
         return False
     if before.get(game.chance_key) != after.get(game.chance_key):
@@ -419,8 +425,9 @@ def undoable(game: Game, before: State, after: State, seat: int | None) -> bool:
     for key in set(old) | set(new):
         if key != str(seat) and sorted(old.get(key, [])) != sorted(new.get(key, [])):
             return False
-    others = [s for s in range(len(game.view(before, None).get("seats") or [])) if s != seat]
-    return _privates(game, before, others) == _privates(game, after, others)
+    of = privates_of or (lambda state: privates(game, state))
+    was, now = of(before), of(after)
+    return all(s in now and was[s] == now[s] for s in was if s != seat)
 
 
 def seats_from(first: int, count: int) -> Iterable[int]:

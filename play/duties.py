@@ -56,7 +56,7 @@ class Duties:
         found = timing.duty_of(timer.ref)
         window = open_window(rules(game), game.state, found[0]) if found else None
         if found is None or window is None or found[1] not in window.seats:
-            await self.store.consume_timer(timer)  # answered, or its window closed
+            await self.games.consume(timer)  # answered, or its window closed
             return
         seat, end = found[1], timer.payload.get("end")
         if end is not None and not timer.payload.get("out") and self.clock() >= float(end) - 1:
@@ -71,13 +71,13 @@ class Duties:
     async def remind(self, timer: Timer, game: GameRow, window: Window, seat: int) -> None:
         now = self.clock()
         if await self.playing(game, seat, now):
-            await self.store.consume_timer(timer, rearm_at=now + ACTING)
+            await self.games.consume(timer, rearm_at=now + ACTING)
             self.alarm.ring()
             return
         sent = int(timer.payload.get("n", 0)) + 1
         due, payload = await self.next_due(game, window, seat, timer.payload, sent)
         # The count is written first; the ping goes out only once it is: a retry never pings twice.
-        if not await self.store.consume_timer(timer, rearm_at=due, payload=payload):
+        if not await self.games.consume(timer, rearm_at=due, payload=payload):
             return
         self.alarm.ring()
         self.notifier.remind(game.id, [seat])
@@ -87,7 +87,7 @@ class Duties:
         was = {**timer.payload, "news": False, "told": self.clock()}
         due, payload = await self.next_due(game, window, seat, was, int(timer.payload.get("n", 0)),
                                            out=bool(timer.payload.get("out")))
-        if await self.store.consume_timer(timer, rearm_at=due, payload=payload):
+        if await self.games.consume(timer, rearm_at=due, payload=payload):
             self.alarm.ring()
             self.notifier.changed(game, [], ping=[], news=[seat])
 
@@ -122,7 +122,7 @@ class Duties:
             if not result.applied:
                 log.error("game %s: the lapse of seat %s in %s was refused: %s", game.id, seat, window.id,
                           result.error)
-            await self.store.consume_timer(timer)
+            await self.games.consume(timer)
             return
         # The note goes with the first move it causes, so that it is told with it (above it, once
         # committed); with no move, once the row says the seat is out of time.
@@ -140,9 +140,9 @@ class Duties:
             assert current is not None
             due, payload = await self.next_due(current, window, seat, timer.payload,
                                                int(timer.payload.get("n", 0)), out=True)
-            done = await self.store.consume_timer(timer, rearm_at=due, payload=payload)
+            done = await self.games.consume(timer, rearm_at=due, payload=payload)
         else:  # (the move planned the game's timers afresh: this row may be gone already)
-            done = await self.store.consume_timer(timer) or moved
+            done = await self.games.consume(timer) or moved
         if done and not moved:
             self.notifier.note(game.id, "deadline", window=window, mode=mode, seats=[seat])
         if done and mode == "remind":

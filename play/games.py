@@ -5,13 +5,21 @@ read; a cached copy never decides a move on its own (a commit is a compare-and-s
 store's row). With several processes (PostgreSQL), each keeps only the games of its own shards
 (`owns`): another process may still apply a move to one of them (a DM click arrives on shard 0),
 always on the store's row, and tells the owner (crossing.py).
+
+A lone process also keeps each game's timer rows as its last commit planned them (`timers`): the
+commit makes the rows exactly those, so the next move plans from them without reading them back
+(a round trip through the database thread per move). Any other write to a game's timers goes
+through `consume` or is followed by `forget`; with several processes (shards) the rows are read,
+since another process may plan them again at the same version.
 """
 
 from __future__ import annotations
 
 import asyncio
 
-from store import GameRow, Shards, Store
+from typing import Any
+
+from store import GameRow, Shards, Store, Timer
 
 
 class GameCache:
@@ -21,6 +29,8 @@ class GameCache:
         self.shards = shards
         self._locks: dict[int, asyncio.Lock] = {}
         self._rows: dict[int, GameRow] = {}
+        #: Per game, the version its timer rows were planned for and the rows (a lone process).
+        self._timers: dict[int, tuple[int, list[Timer]]] = {}
 
     def owns(self, game: GameRow) -> bool:
         """The game's guild is on this process's shards: it keeps the game's cache, fires its
@@ -57,7 +67,7 @@ class GameCache:
         if game.status == "active" and self.owns(game):
             self._rows[game.id] = game
         else:
-            self._rows.pop(game.id, None)
+            self.forget(game.id)
 
     def cached(self, game_id: int) -> GameRow | None:
         """The game as this process last knew it, without asking the store (bookkeeping only:
@@ -66,9 +76,32 @@ class GameCache:
 
     def forget(self, game_id: int) -> None:
         self._rows.pop(game_id, None)
+        self._timers.pop(game_id, None)
 
     def forget_all(self) -> None:
         self._rows.clear()
+        self._timers.clear()
+
+    async def timers(self, game_id: int, version: int) -> list[Timer]:
+        """The game's timer rows at `version`: those its last commit here planned, else read."""
+        kept = self._timers.get(game_id)
+        if kept is not None and kept[0] == version:
+            return kept[1]
+        return await self.store.timers(game_id)
+
+    def planned(self, game_id: int, version: int, rows: list[tuple]) -> None:
+        """This process committed `version` with exactly these timer rows (kind, ref, due, payload)."""
+        if self.shards is not None:
+            return
+        # In the store's order (due time first), as a read would give them.
+        kept = [Timer(0, game_id, kind, ref, due, payload, version) for kind, ref, due, payload in rows]
+        self._timers[game_id] = (version, sorted(kept, key=lambda x: x.due_at))
+
+    async def consume(self, timer: Timer, **how: Any) -> bool:
+        """The store's `consume_timer` (a fired row deleted or re-armed): the kept rows are
+        read again next time."""
+        self._timers.pop(timer.game_id, None)
+        return await self.store.consume_timer(timer, **how)
 
     def __len__(self) -> int:
         return len(self._rows)

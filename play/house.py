@@ -110,7 +110,7 @@ class House:
                 events = [{**events[0], "ai_for": seat}] + events[1:]
             outcome = game_rules.outcome(state)
             t = self.clock()
-            existing = await self.store.timers(game_id)
+            existing = await games.timers(game_id, game.version)
             news = news_of(game, game.state, state, events, seat)
             planned = Plan([]) if outcome is not None else await self.planner.timers_after(game, state, existing, t,
                                                                                            news)
@@ -132,6 +132,8 @@ class House:
             if outcome is not None:
                 game.status, game.result, game.finished_at = "finished", outcome_json(outcome), t
             games.keep(game)
+            if outcome is None:
+                games.planned(game_id, game.version, planned.rows)
             self.planner.alarm.ring()
             after = obligations(game, state) if outcome is None else set()
             self.moments.moved(game_id, seat, game.version, before, after, over=outcome is not None)

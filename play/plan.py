@@ -247,4 +247,4 @@ class Planner:
         """The earliest deadline these seats face now (from the game's timer rows)."""
         if not seats or game.state is None:
             return None
-        return deadline_of(game, await self.store.timers(game.id), seats)
+        return deadline_of(game, await self.games.timers(game.id, game.version), seats)

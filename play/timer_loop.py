@@ -130,15 +130,15 @@ class TimerLoop:
                 # Planned for another moment (the game was moved without replanning): plan the
                 # game's timers afresh from its state; the loop then fires the current one.
                 await self.planner.replan(game)
-                await self.store.consume_timer(timer)
+                await self.games.consume(timer)
             elif game is None or game.status != "active" or game.state is None or paused(game) is not None:
-                await self.store.consume_timer(timer)  # nothing moves (a paused game has no timers)
+                await self.games.consume(timer)  # nothing moves (a paused game has no timers)
             elif timer.kind == "ai":
                 if await self.away.filler_plays(game, int(timer.ref)):
                     await self.mover.ai_move(timer.game_id, int(timer.ref))
                 else:  # its player's away time ended: the seat is theirs again, with its deadlines
                     await self.planner.replan(game)
-                await self.store.consume_timer(timer)
+                await self.games.consume(timer)
             elif timer.kind == "duty":
                 await self.duties.fire(timer, game)
             elif timer.kind == "deadline":
@@ -146,7 +146,7 @@ class TimerLoop:
             elif timer.kind == "order":
                 await self._standing_order(timer, game)
             else:  # a kind of an earlier version (per-window reminders): plan the game afresh
-                await self.store.consume_timer(timer)
+                await self.games.consume(timer)
                 await self.planner.replan(game)
             self._failures.pop(key, None)
         except Exception as exc:
@@ -170,10 +170,10 @@ class TimerLoop:
             result = await self.mover.act(game.id, seat, action, version=game.version)
             if not result.applied and result.kind is not Kind.STALE:
                 log.error("game %s: the standing order of seat %s was refused: %s", game.id, seat, result.error)
-        await self.store.consume_timer(timer)
+        await self.games.consume(timer)
 
     async def _window_deadline(self, timer: Timer, game: GameRow) -> None:
         """A window nobody owes (a pure timer, E-Wars' dice time) ends at its deadline."""
         if open_window(rules(game), game.state, timer.ref) is not None:
             await self.mover.act(game.id, SYSTEM, {"type": "timeout", "id": timer.ref})
-        await self.store.consume_timer(timer)
+        await self.games.consume(timer)
