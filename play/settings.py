@@ -16,6 +16,8 @@ lengths. A game's settings start from the server's defaults, which start from th
     min_look     the least time a window stays open for a person, counted on their own clock
                  (None: the pace's: a day when slow), so everyone gets a chance to look
     away_days    the most days a player's clock may stand still for an absence, in any 30 days
+    learn        a guided first game (`/game learn`, issue 28): the learner's panel explains
+                 each move and each rule as it comes up (cogs/titles/learn.py)
 (timing.py counts all of these on each person's own clock, which stops in their quiet hours.)
 """
 
@@ -37,6 +39,7 @@ HOUSE: dict[str, Any] = {
     "bank": None,
     "min_look": None,
     "away_days": 7,
+    "learn": False,
 }
 #: Each pace's time bank per player and game, and its least time to look, in seconds.
 PACE_BANK = {"live": 5 * 60, "slow": 3 * 24 * 3600}
