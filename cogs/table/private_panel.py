@@ -79,9 +79,11 @@ class PrivatePanels:
         up for the first time with its rules page beside it, and the way out."""
         taught = lesson(panel_context(game, seat, t), played_types(await self.store.actions(game.id), seat))
         panel.description = (t("core.learn.heading", why=taught.why) + "\n\n" + panel.description).strip()
+        by_page: dict[int, list[str]] = {}  # one button per page: two of one panel never share a code
         for text, section in taught.notes:
-            page = pages.section_page(game.title, t.lang, section)
-            panel.sections.append(Section(t("core.learn.rule", rule=text), Button(
+            by_page.setdefault(pages.section_page(game.title, t.lang, section), []).append(text)
+        for page, texts in by_page.items():
+            panel.sections.append(Section("\n".join(t("core.learn.rule", rule=text) for text in texts), Button(
                 t("core.learn.read"), house(Verb.RULES, f"{page}:{pages.APART}"), emoji="📖", any_version=True)))
         leave = Button(t("core.learn.leave"), house(Verb.LEAVE), "danger", emoji="🚪", any_version=True)
         if has_room(panel.components, leave):

@@ -10,6 +10,7 @@ from cogs.titles.learn import rule
 #: Sections of imtheboss.rules.md: 1 placards and cards, 2 your turn, 3 the negotiation,
 #: 4 pass or stop, 5 closing a deal.
 RULES = (
+    rule("marker", 2, "marker"),
     rule("turn", 2, "deal_here", "roll", "draw"),
     rule("clan", 1, "play_clan"),
     rule("offer", 3, "offer", "withdraw"),
@@ -35,6 +36,8 @@ def why(pc: PanelContext) -> str | None:
     window = view.get("window") or {}
     deal = view.get("deal") or {}
     kinds = (view.get("private") or {}).get("kinds") or {}
+    if "marker" in types:
+        return pc.tk("learn.why.marker")
     if "discard" in types:
         return pc.tk("learn.why.discard")
     if window.get("kind") == "reaction":
