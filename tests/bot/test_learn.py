@@ -39,6 +39,9 @@ async def start_learning(sim, member, title: str):
 
 @pytest.mark.parametrize("title", TITLES)
 async def test_a_guided_game_explains_and_is_played_to_its_end_through_clicks(sim, title):
+    # A whole game of seat-filler turns, each drawing pictures: on a busy shared machine a click's
+    # settle (which waits for the seat-fillers' turns it sets off) outlasts SimCord's default 5 s.
+    sim.env.settle_timeout = 60.0
     ann = sim.player("ann")
     started, _ = await start_learning(sim, ann, title)
     assert "My hand" in text_of(panel_of(started))
