@@ -29,7 +29,7 @@ from .kit.layout import panel_view
 from .kit.names import text_name
 from .kit.panel import Panel
 from .kit.replies import reply, say, tr_for, with_file
-from .lobby import lobby as lobby_mod
+from .lobby import learn as learn_mod, lobby as lobby_mod
 from .manage import away_menu
 from .table import pages
 from .table.digest import Digest, game_lines
@@ -91,6 +91,18 @@ class GameCog(commands.Cog):
             await say(interaction, "core.error.guild_only")
             return
         await self.lobby.open(interaction, title.value, interaction.channel)
+
+    @game.command(name=_l("learn", key="core.cmd.learn.name"),
+                  description=_l("Learn a game: a guided first game against seat-fillers, in your language",
+                                 key="core.cmd.learn.description"))
+    @app_commands.describe(title=_l("Which game", key="core.cmd.new.title"))
+    @app_commands.rename(title=_l("title", key="core.cmd.new.title_name"))
+    @app_commands.choices(title=title_choices())
+    async def learn(self, interaction: discord.Interaction, title: app_commands.Choice[str]) -> None:
+        if interaction.guild is None:  # a command registered before it became guild-only
+            await say(interaction, "core.error.guild_only")
+            return
+        await learn_mod.learn(interaction, self.lobbies, title.value, interaction.channel)
 
     @game.command(name=_l("hand", key="core.cmd.hand.name"),
                   description=_l("Open your private panel for the game here", key="core.cmd.hand.description"))

@@ -18,6 +18,8 @@ lengths. A game's settings start from the server's defaults, which start from th
     away_days    the most days a player's clock may stand still for an absence, in any 30 days
     ai_level     the seat-filler's strength (engine.core.AI_LEVELS): "strong" or "friendly", for
                  every move it makes in this game, for an AI seat or for a person out of time
+    learn        a guided first game (`/game learn`, issue 28): the learner's panel explains
+                 each move and each rule as it comes up (cogs/titles/learn.py)
 (timing.py counts all of these on each person's own clock, which stops in their quiet hours.)
 """
 
@@ -40,6 +42,7 @@ HOUSE: dict[str, Any] = {
     "min_look": None,
     "away_days": 7,
     "ai_level": DEFAULT_AI_LEVEL,
+    "learn": False,
 }
 #: Each pace's time bank per player and game, and its least time to look, in seconds.
 PACE_BANK = {"live": 5 * 60, "slow": 3 * 24 * 3600}

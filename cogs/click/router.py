@@ -59,7 +59,7 @@ class Router:
         admin, handover = self.admin, self.admin.handover
         return {
             Verb.HAND: lambda i, g, a, v, t: self.open_panel(i, g),
-            Verb.RULES: lambda i, g, a, v, t: self.page_reply(i, pages.rules_page(g.title, pages.page_number(a), t, g)),
+            Verb.RULES: self._rules,
             Verb.LOG: self._log,
             Verb.MENU: lambda i, g, a, v, t: admin.menu(i, g, t),
             Verb.PREF: lambda i, g, a, v, t: admin.toggle_pref(i, g, a, t),
@@ -179,6 +179,14 @@ class Router:
             await say(interaction, "core.error.bad_action")
             return
         await handler(interaction, game, arg, values, tr_for(interaction))
+
+    async def _rules(self, interaction: discord.Interaction, game: GameRow, arg: str, values: list[str],
+                     t: Translator) -> None:
+        view = pages.rules_page(game.title, pages.page_number(arg), t, game)
+        if arg.endswith(f":{pages.APART}"):  # from a panel (a learner's rule note): the panel stays
+            await interaction.response.send_message(view=view, ephemeral=True)
+        else:
+            await self.page_reply(interaction, view)
 
     async def _log(self, interaction: discord.Interaction, game: GameRow, arg: str, values: list[str],
                    t: Translator) -> None:

@@ -16,6 +16,7 @@ from store import GameRow, Seat
 
 from play import settings as settings_mod
 from cogs.kit import codec
+from cogs.kit.codec import Verb, house
 from cogs.kit.layout import panel_view
 from cogs.kit.names import text_name
 from cogs.kit.panel import Button, Option, Panel, Section, Select, short
@@ -114,6 +115,8 @@ def lobby_message(game: GameRow, t: Translator) -> discord.ui.LayoutView:
             Button(t("core.lobby.start"), "Lstart", "primary", emoji="▶️", row=1),
             Button(t("core.lobby.cancel"), "Lcancel", "danger", row=1),
             level_select(conf, t),
+            # The rules, for anyone deciding whether to join (opens beside the lobby).
+            Button(t("core.lobby.rules"), house(Verb.RULES, 0), "secondary", emoji="📖", any_version=True, row=1),
         ]
     panel = Panel(title=t("core.lobby.title", title=t(f"{game.title}.name")), description="\n".join(lines),
                   fields=fields, footer=footer, components=buttons, sections=sections,

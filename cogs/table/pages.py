@@ -19,6 +19,9 @@ from cogs.titles.variants import variants_text
 from .narration import narrate
 
 LOG_PER_PAGE = 15
+#: A rules button's last argument when it opens the page beside the message it sits on (a
+#: panel's rule note) instead of turning that message's page.
+APART = "apart"
 
 
 def rules_pages(title: str, lang: str) -> list[str]:
@@ -40,6 +43,13 @@ def _pages(name: str, lang: str) -> list[str]:
     pages = [p.strip() for p in re.split(r"(?m)^## ", text) if p.strip()]
     starts_with_section = text.lstrip().startswith("## ")
     return [p if i == 0 and not starts_with_section else "## " + p for i, p in enumerate(pages)]
+
+
+def section_page(title: str, lang: str, section: int) -> int:
+    """The page of the title's rules (as `rules_pages` splits them) that opens with its
+    `section`-th `## ` heading (0 the first); the first page when there is no such section."""
+    heads = [i for i, page in enumerate(rules_pages(title, lang)) if page.startswith("## ")]
+    return heads[section] if 0 <= section < len(heads) else 0
 
 
 def nav_buttons(code: str, page: int, pages: int, suffix: str = "") -> list[Button]:

@@ -19,9 +19,12 @@ from store import GameRow, Store
 from cogs.kit.layout import has_room, panel_view
 from cogs.kit.names import text_names
 from cogs.kit.codec import Verb, house
-from cogs.kit.panel import Button, Panel
+from cogs.kit.panel import Button, Panel, Section
 from cogs.kit.views import image_file
 from cogs.titles.contract import panel_context, ui_for
+from cogs.titles.learn import lesson, played_types
+
+from . import pages
 
 from .channels import Channels
 from .pause import reason
@@ -45,6 +48,8 @@ class PrivatePanels:
         ui = ui_for(game.title)
         if panel is None:
             panel = self.undo.panel(game, seat, t) or ui.panel(panel_context(game, seat, t))
+            if game.status == "active" and settings_mod.merged(game.settings)["learn"]:
+                await self.teach(game, seat, t, panel)
         notes = await self.private_notes(game, seat, t)
         blocked = self.channels.missing(game)
         warnings = [notice] if notice else []
@@ -68,6 +73,21 @@ class PrivatePanels:
             name = f"panel-{game.id}-{game.version}.png"
             file = image_file(data, name)
         return panel_view(game, game.version, panel, image=name, accent=ui.colour), file
+
+    async def teach(self, game: GameRow, seat: int, t: Translator, panel: Panel) -> None:
+        """A guided game (`/game learn`): the line of why on top, a note for each rule that comes
+        up for the first time with its rules page beside it, and the way out."""
+        taught = lesson(panel_context(game, seat, t), played_types(await self.store.actions(game.id), seat))
+        panel.description = (t("core.learn.heading", why=taught.why) + "\n\n" + panel.description).strip()
+        by_page: dict[int, list[str]] = {}  # one button per page: two of one panel never share a code
+        for text, section in taught.notes:
+            by_page.setdefault(pages.section_page(game.title, t.lang, section), []).append(text)
+        for page, texts in by_page.items():
+            panel.sections.append(Section("\n".join(t("core.learn.rule", rule=text) for text in texts), Button(
+                t("core.learn.read"), house(Verb.RULES, f"{page}:{pages.APART}"), emoji="📖", any_version=True)))
+        leave = Button(t("core.learn.leave"), house(Verb.LEAVE), "danger", emoji="🚪", any_version=True)
+        if has_room(panel.components, leave):
+            panel.components.append(leave)
 
     @staticmethod
     def offer_orders(game: GameRow, panel: Panel, t: Translator) -> None:
