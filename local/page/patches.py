@@ -67,6 +67,11 @@ PATCHES: dict[str, list[tuple[str, str]]] = {
         # The trigger just clicked is in view: focusing it must not scroll the channel (Chromium
         # moved it ~100 px at 1400x1000, part of point 1's jump).
         ("    trigger?.focus();\n  }", "    trigger?.focus({ preventScroll: true });\n  }"),
+        # Each arrow key redrew the whole message (its trigger too, focus put back after): a key
+        # pressed meanwhile was lost and the pick landed one option off. The list has already
+        # moved its highlight itself; only the state is kept.
+        ("    state.dropdown.highlight = highlight;\n    localRender(true);",
+         "    state.dropdown.highlight = highlight;\n    publish();"),
     ],
     "text.js": [
         # "in 5 minutes" was measured from the instant of the last publication, which the page
