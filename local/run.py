@@ -22,6 +22,7 @@ import simcord
 
 from local import DEFAULT_PORT
 from local.clock import LocalClock
+from local.page import install, page_key
 from local.world import LOCALES, MEMBERS, World, build_world
 
 log = logging.getLogger("boardroom.local")
@@ -84,29 +85,31 @@ async def serve(database: str | Path, *, port: int = DEFAULT_PORT, members: tupl
         try:
             with env.time_context():
                 session.env, session.clock = env, LocalClock(env, store)
-                await _play(env, bot, session, port, members, ready, stop)
+                await _play(env, bot, session, page_key(database), port, members, ready, stop)
         finally:
             await env.shutdown()
     finally:
         await _close(bot)
 
 
-async def _play(env, bot, session: Session, port: int, members, ready, stop: asyncio.Event) -> None:
+async def _play(env, bot, session: Session, key: str, port: int, members, ready, stop: asyncio.Event) -> None:
     session.world = build_world(env, members)
     try:
-        await _serve_page(env, bot, session, port, ready, stop)
+        await _serve_page(env, bot, session, key, port, ready, stop)
     finally:
         session.world.release()
 
 
-async def _serve_page(env, bot, session: Session, port: int, ready, stop: asyncio.Event) -> None:
+async def _serve_page(env, bot, session: Session, key: str, port: int, ready, stop: asyncio.Event) -> None:
     await session.load_languages()
     await env.settle()
     await session.clock.start()
     await _show_tables(bot)
     world = session.world
-    async with env.preview(world.channel, viewers=world.viewers, layout="channel", width=1100, height=800,
-                           port=port) as preview:
+    preview = env.preview(world.channel, viewers=world.viewers, layout="channel", width=1100, height=800, port=port)
+    # SimCord's page with Boardroom's fixes, under the key kept beside the database (local/page).
+    install(preview, port=port, key=key, now=session.clock.now)
+    async with preview:
         session.preview = preview
         session.clock.attach(preview)
         await preview.refresh()

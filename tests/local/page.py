@@ -281,16 +281,31 @@ class Page:
         # Picking the last choice may already have sent it (the box sends a complete command).
         time.sleep(1.0)
         self.settle()
-        for _ in range(3):
-            drafted = self.js("return !!document.querySelector('.command-row')")
-            refused = "not completed" in self.status()
-            if not drafted or (not refused and set(self.message_ids()) != before):
+        for _ in range(4):
+            if self._sent(before):
                 return
             # Not sent, or refused because the channel changed under it ("Action was not
             # completed": the draft stays in the box): send it again, as a person does.
-            retry(lambda: self.d.find_element(By.CSS_SELECTOR, "button#send-message").click())
+            if self.js("return !!document.querySelector('.command-row')"):
+                retry(lambda: self.d.find_element(By.CSS_SELECTOR, "button#send-message").click())
             self.settle()
             time.sleep(0.5)
+        # A channel that merely changed (an AI move) is not proof: the command itself must have
+        # left the box and been answered.
+        assert self._sent(before), f"{text} {choices} was never sent: {self.status()!r}, box: {self._draft()!r}"
+
+    def _draft(self) -> str:
+        return self.js("const row = document.querySelector('.command-row'); const box = document.querySelector('textarea');"
+                       " return (row ? row.innerText : '') + (box ? box.value : '')")
+
+    def _sent(self, before: set[str]) -> bool:
+        """The command left the box (no draft, nothing typed) and was answered: the page's last
+        action is a completed command and its reply (or echo) is a new message."""
+        replies = self.js("const a = window.simcordPreview.lastAction; return (a && a.outcomes || [])"
+                          ".filter(o => o.messageId).map(o => String(o.messageId))") or []
+        answered = "not completed" not in self.status() and any(r in self.message_ids() and r not in before
+                                                                 for r in replies)
+        return not self._draft().strip() and answered
 
     def act_as(self, name: str) -> None:
         """The "Viewing as" switcher: act as another member (hot-seat)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 
@@ -74,6 +75,7 @@ async def test_a_local_game_survives_a_restart_with_its_table_clock_and_language
         world = session.world
         assert [m.name for m in world.viewers] == ["Alex", "Ann", "Ken", "Eva"]
         assert session.url.startswith("http://127.0.0.1:")
+        key = session.url.split("#", 1)[1]
         ids = (world.guild.id, world.channel.id, [m.id for m in world.viewers])
         await start_game(session)
         game = await session.store.live_in(world.channel.id)
@@ -86,6 +88,9 @@ async def test_a_local_game_survives_a_restart_with_its_table_clock_and_language
     async with Running(db) as session:
         world = session.world
         assert (world.guild.id, world.channel.id, [m.id for m in world.viewers]) == ids
+        # An open tab keeps working: the page's key is kept beside the database, for its owner only.
+        assert session.url.split("#", 1)[1] == key
+        assert (Path(f"{db}.key").stat().st_mode & 0o777) == 0o600
         again = await session.store.live_in(world.channel.id)
         assert again is not None and again.id == game.id
         # The channel is new, so the table of the game that survived is posted in it again.
