@@ -72,10 +72,15 @@ def _marks(k: str) -> int:
     return BUSINESSES[k]["marks"] if cat == "business" else ASSETS[k]["marks"] if cat == "asset" else 0
 
 
+def card_name_lines(k: str, lang: str) -> tuple[int, list[str]]:
+    """A hand card's name on at most three lines, shrunk (to the floor) rather than cut mid-word."""
+    return fit_wrap(card_name(lang, k), CARD_W - 24, SIZE_BODY - 2, 3, bold=True)
+
+
 def _layout(k: str, lang: str) -> tuple[int, list[str], list[str], int]:
     """(name size, name lines, effect lines, the height the card needs): the effect is never cut,
     the card grows instead (every card of a hand as tall as its tallest)."""
-    size, names = fit_wrap(card_name(lang, k), CARD_W - 24, SIZE_BODY - 2, 3, bold=True)
+    size, names = card_name_lines(k, lang)
     effect = wrap(effect_text(lang, k), CARD_W - 24, font(SIZE_SMALL))
     height = 60 + len(names) * (size + 6) + (44 if _marks(k) else 4) + len(effect) * LINE_H
     height += SHAPE_H if _card_kind(k) == "business" else 16

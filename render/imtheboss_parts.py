@@ -354,14 +354,19 @@ def icon(draw: ImageDraw.ImageDraw, family: str, cx: float, cy: float, ink, lang
         draw_text(draw, (cx, cy), "STOP", SIZE_SMALL, WHITE, bold=True, anchor="mm")
 
 
+def card_name_lines(k: str, lang: str) -> tuple[int, list[str]]:
+    """A hand card's name on at most three lines, shrunk (to the floor) rather than cut mid-word;
+    a word too long even there is hyphenated ("Recluta-" "miento", issue 30)."""
+    return fit_wrap(tk(lang, f"card.{k}"), CARD_W - 14, SIZE_SMALL, 3, bold=True)
+
+
 def hand_card(draw: ImageDraw.ImageDraw, x: int, y: int, k: str, count: int, lang: str) -> None:
     colour, family = kind_look(k)
     rounded(draw, (x, y, x + CARD_W, y + CARD_H), radius=14, fill=CARD_FACE, outline=blend(colour, BG, 0.2), width=4)
     draw.rounded_rectangle([x + 8, y + 8, x + CARD_W - 8, y + 150], radius=10, fill=colour)
     ink = DARK_INK if light(colour) else WHITE
     icon(draw, family, x + CARD_W / 2, y + 78, ink, lang, k, body=colour)
-    # the card's name on at most three lines, shrunk (to the floor) rather than cut mid-word
-    size, lines = fit_wrap(tk(lang, f"card.{k}"), CARD_W - 14, SIZE_SMALL, 3, bold=True)
+    size, lines = card_name_lines(k, lang)
     ty = y + 202 - (len(lines) - 1) * (size + 3) / 2
     for line in lines:
         draw_text(draw, (x + CARD_W / 2, ty), line, size, DARK_INK, bold=True, anchor="mm", max_width=CARD_W - 10)

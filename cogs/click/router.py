@@ -215,6 +215,7 @@ class Router:
         await interaction.response.defer(ephemeral=True, thinking=True)
         view, file = await self.keeper.panels.panel_message(game, seat, t)
         await interaction.followup.send(**with_file(file, view=view, ephemeral=True))
+        self.keeper.check_in(game)  # a check-in: the table comes down when it is far up (issue 30)
 
 
 def over_text(game: GameRow, t: Translator) -> str:

@@ -209,6 +209,12 @@ class TableKeeper:
             if cached is not None and cached.channel_id == message.channel.id and message.id != cached.table_message_id:
                 self.below[game_id] = count + 1
 
+    def check_in(self, game: GameRow) -> None:
+        """Someone opened their panel: a table counted more than a screen up comes down to them.
+        Only the counter is read (no request); after a restart it is known from the next update."""
+        if game.status == "active" and self.below.get(game.id, 0) > SCREEN:
+            self.refresh(game.id, repost=True)
+
     async def distance(self, game: GameRow, channel: Any) -> int:
         """How many messages sit below the table (counted as they come; read from the channel's
         history once after a restart)."""
@@ -246,9 +252,11 @@ class TableKeeper:
             return
         refused: list[str] = []
         calling = set(p.ping | p.remind | p.news)
-        turn_passes = bool(p.ping) and game.status == "active"
+        # A call, a reminder or a deadline line asks someone to look at the table: one more
+        # than a screen up comes down first (issue 30: 18 of 33 reminders sat far below it).
+        asks = game.status == "active" and bool(calling or any(kind == "deadline" for kind, _ in p.notes))
         try:
-            if turn_passes and await self.distance(game, channel) > SCREEN:
+            if asks and await self.distance(game, channel) > SCREEN:
                 p.repost = True
             # The table first, so the call to act is the newest message: when it drifted out
             # of reach, and at the start of a game (issue 30: the first call sat above it).

@@ -30,7 +30,7 @@ from cogs.kit.codec import Verb, house
 from cogs.kit.names import text_name, text_names
 from cogs.kit.panel import Button
 from cogs.kit.views import build_view
-from cogs.titles.contract import seat_names, ui_for
+from cogs.titles.contract import TableContext, seat_names, ui_for
 
 from .narration import narrate
 from .pending import Pending
@@ -149,6 +149,7 @@ class Turns:
         mentions: list[discord.Object] = []
         lines: dict[int, str] = {}
         away = await self.away.of(game) if who else {}
+        figures = self.figures(game, public, t) if p.remind & set(who) else None
         for seat in who:
             user_id = game.seats[seat].user_id
             prefs = await self.store.prefs(user_id) if user_id else {"pings": False}
@@ -171,8 +172,20 @@ class Turns:
             line = join_sentences(line, await self.time_left(game, seat, t))
             if seat in away:  # pinged all the same: they may look in while away
                 line = join_sentences(line, t("seat.away.tag", when=f"<t:{int(away[seat])}:f>"))
+            if figures and key in ("reminder", "overdue"):  # hours later: what the table says now
+                line = join_sentences(line, f"📋 {figures}")
             lines[seat] = ("🔔 " if key in ("act", "news") else "⏰ ") + line
         return lines, mentions
+
+    @staticmethod
+    def figures(game: GameRow, public: dict[str, Any], t: Translator) -> str | None:
+        """The table's key figures in one line (the title's glance), or None if it fails."""
+        ui = ui_for(game.title)
+        try:
+            return ui.glance(TableContext(game.id, game.version, public, t, text_names(game.names), game.title))
+        except Exception:
+            log.exception("%s: the glance at the table failed", game.title)
+            return None
 
     async def time_left(self, game: GameRow, seat: int, t: Translator) -> str:
         """The seat's true deadline and the time bank that follows it (or nothing)."""

@@ -180,6 +180,13 @@ class TitleUI:
             lines.append(tc.t(f"{self.title}.phase.{phase}"))
         return lines
 
+    def glance(self, tc: TableContext) -> str | None:
+        """The table's key figures in one line, carried by a reminder (the table may be far up
+        the channel, issue 30): by default its first status line. Titles whose first line is
+        not the one a player needs pick another of their table lines."""
+        lines = self.table_lines(tc)
+        return lines[0] if lines else None
+
     def narrate(self, t: Translator, event: dict[str, Any], names: list[str]) -> str | None:
         """One narration line for a public event (None: not narrated)."""
         params = {k: v for k, v in event.items() if k not in ("type", "to")}

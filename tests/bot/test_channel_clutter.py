@@ -86,3 +86,54 @@ async def test_an_answered_call_stays_in_the_turn_message_struck_through(sim):
     extended = next(m for m in sim.channel.history() if m.id == call.id).content
     assert f"~~🔔 **{nodder.name}**" in extended, extended  # still read, no longer asked
     assert f"<@{nodder.id}>" not in extended
+
+
+async def test_a_reminder_in_a_chatty_channel_brings_the_table_down_and_carries_its_figures(sim):
+    members, game = await _three(sim, clock={**TIGHT, "reminder": 900})
+    late = members[game.state["active"]]
+    table = await sim.table_message()
+    await _chat(sim, members, 12)  # the table is now more than a screen up
+    await sim.advance(1801)  # half the turn's hour: the first reminder
+    history = sim.channel.history()
+    reminder = history[-1]
+    assert "Reminder" in reminder.content and f"<@{late.id}>" in reminder.content, reminder.content
+    moved = await sim.table_message()
+    assert moved.id != table.id and history[-2].id == moved.id, "the table sits right above the reminder"
+    # The line that asks carries what the table says (the toy's first status line, its phase).
+    line = next(x for x in reminder.content.splitlines() if f"<@{late.id}>" in x)
+    assert "📋 Taking coins" in line, line
+
+
+async def test_a_reminder_with_the_table_in_reach_leaves_it_where_it_is(sim):
+    members, game = await _three(sim, clock={**TIGHT, "reminder": 900})
+    table = await sim.table_message()
+    await _chat(sim, members, 3)
+    await sim.advance(1801)
+    assert "Reminder" in sim.channel.last_message.content
+    assert (await sim.table_message()).id == table.id, "a table a few messages up stays (no clutter)"
+
+
+async def test_opening_my_hand_brings_a_far_table_down(sim):
+    members, game = await _three(sim, clock=NO_DEADLINES)
+    table = await sim.table_message()
+    await _chat(sim, members, 12)
+    await sim.hand(members[1])  # a check-in: the person looks at their hand
+    await sim.settle()
+    moved = await sim.table_message()
+    assert moved.id != table.id and sim.channel.last_message.id == moved.id, "the table is the newest message again"
+    count = len(sim.channel.history())
+    await sim.hand(members[2])  # now within reach: nothing is posted again
+    await sim.settle()
+    assert len(sim.channel.history()) == count and (await sim.table_message()).id == moved.id
+
+
+async def test_a_black_friday_reminder_carries_the_prices_from_the_table(sim):
+    ann, bob = sim.player("ann"), sim.player("bob")
+    await sim.start(ann, "blackfriday", others=[bob], clock={**TIGHT, "reminder": 900})
+    game = await sim.game()
+    await _chat(sim, [ann, bob], 12)
+    assert await sim.next_timer(game.id)  # the first reminder: nobody has moved
+    reminder = sim.channel.last_message
+    assert "Reminder" in reminder.content, reminder.content
+    prices = next(x for x in text_of(await sim.table_message()).splitlines() if x.startswith("Prices:"))
+    assert f"📋 {prices}" in reminder.content, (prices, reminder.content)

@@ -252,6 +252,10 @@ class UI(OrderForms, Narration, TitleUI):
 
     # -- the table --------------------------------------------------------------------------
 
+    def glance(self, tc: TableContext) -> str | None:
+        """The prices: what a reminded player decides on (the level comes first on the table)."""
+        return None if tc.view["phase"] == "over" else self._prices_line(tc)
+
     def table_lines(self, tc: TableContext) -> list[str]:
         view, tk = tc.view, tc.tk
         if view["phase"] == "over":

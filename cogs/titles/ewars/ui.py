@@ -347,6 +347,11 @@ class UI(TitleUI):
             return [Button(tc.tk("ui.ring_start"), action_code({"type": "ring_bell"}), "success")]
         return []
 
+    def glance(self, tc: TableContext) -> str | None:
+        """The phase, the round and the parent, then the cards won: the table's first and last lines."""
+        lines = self.table_lines(tc)
+        return " · ".join(dict.fromkeys([lines[0], lines[-1]])) if lines else None
+
     def table_lines(self, tc: TableContext) -> list[str]:
         view, t = tc.view, tc.t
         phase = view.get("phase")
