@@ -4,8 +4,6 @@ and the time-bank figures, on a game row that keeps banks (a later version of th
 
 from __future__ import annotations
 
-import pytest
-
 import re
 from types import SimpleNamespace
 
@@ -14,9 +12,6 @@ from tools.habits.game import play
 from tools.habits.people import Person, asleep, spread, wake_after
 
 
-# Left out of the default run for now: on main after the merges it ran for over 19 minutes (and
-# 580 s in another run) on the busy 2-core machine without finishing; run it with -m slow.
-@pytest.mark.slow
 async def test_a_short_game_is_played_through_clicks_and_measured_from_what_happened():
     seen: dict = {}
 

@@ -23,7 +23,7 @@ from tests.support.sim import Sim, stop_detached
 
 from . import report, table
 from .panels import Desk, Moved, move, open_panel
-from .people import DAY, HOUR, Person, spread
+from .people import DAY, HOUR, TICK, Person, spread
 from .watch import Watch, install
 
 #: Moves one person makes in one look at most (an E-Wars dispatch is several picks and a Confirm).
@@ -254,9 +254,9 @@ class Table:
             wake = min([t.due_at + 0.01 for t in timers] + [now + MOST, start + cap_days * DAY])
             first = min(due) if due else None
             if first is None or first[0] > wake:
-                await sim.advance(max(0.0, wake - now))
+                await sim.advance(max(10 * TICK, wake - now))  # a timer already due: let the bot fire it
                 continue
-            if first[0] > now:
+            if first[0] > now + TICK:
                 await sim.advance(first[0] - now)
                 continue
             await self.look(self.people[first[1]], away_day)

@@ -46,6 +46,12 @@ def wake_after(t: float) -> float:
     return wake if wake >= t else wake + DAY
 
 
+#: A look due closer than this is due now: Sim.advance lets no time run for a gap of a
+#: millisecond or less, so waiting for such a look would spin the game loop at one instant for
+#: ever (it did: the short game of tests/unit/test_habits_tool.py never ended).
+TICK = 0.001
+
+
 @dataclass
 class Person:
     name: str
@@ -117,7 +123,11 @@ class Person:
         return self.planned
 
     def done_looking(self, t: float) -> None:
-        self.looked = t
+        # A look made up to a TICK before its planned time counts as made at that time (and the
+        # end of that look does not move it back): else the daily slot after it would be that
+        # same slot, for ever.
+        on_time = self.planned is not None and t < self.planned <= t + TICK
+        self.looked = max(self.looked, self.planned if on_time else t)
         self.planned = None
         self.called_at = None
 
