@@ -181,15 +181,28 @@ def news_of(game: GameRow, before: dict[str, Any], after: dict[str, Any], events
             mover: int | None, opened: tuple[list[Window], list[Window]] | None = None) -> News:
     """Who has news after a move: seats whose decision waits on others' answers. An event may
     name them (`tell`: an offer for the boss); and when a window that lives in another closes
-    (every answer is in), the seats owing the outer window hear at once. `opened`: the windows
+    (every answer is in), the seats owing the outer window hear at once, as do seats a closed window
+    held up (`unblocked`). `opened`: the windows
     of `before` and of `after`, when the caller has them."""
     game_rules = rules(game)
     was, now = opened if opened is not None else (game_rules.windows(before), game_rules.windows(after))
     told = {s for ev in events for s in ev.get("tell") or [] if isinstance(s, int) and s != mover}
     outer = {w.id: w for w in now}
-    closed = [w for w in was if w.id not in outer and w.within and w.seats]
+    closed = [w for w in was if w.id not in outer and w.seats]
     at_once = {s for w in closed if w.within in outer for s in outer[w.within].seats if s != mover}
+    at_once |= unblocked(game_rules, before, after, was, now, mover) if closed else set()
     return News(told | at_once, at_once)
+
+
+def unblocked(game_rules: Game, before: dict[str, Any], after: dict[str, Any], was: list[Window],
+              now: list[Window], mover: int | None) -> set[int]:
+    """Seats owing a window that stays open, which could not move while another window was open
+    and can now (I'm the Boss!: the boss, once a travel's reaction window ends). Their obligation
+    is not new, so nothing else calls them; with its reminders spent they would wait unseen until
+    their time ran out."""
+    kept = {w.id for w in was}
+    seats = {s for w in now if w.id in kept for s in w.seats if s != mover}
+    return {s for s in seats if not game_rules.legal(before, s) and game_rules.legal(after, s)}
 
 
 @dataclass

@@ -49,7 +49,7 @@ class Track:
     samples: list[tuple[float, int, Any]] = field(default_factory=list)
     #: (time, seat) of every call: a ping in the channel or a new DM
     told: list[tuple[float, int, bool]] = field(default_factory=list)
-    #: (time, seat, window key) of every reminder line
+    #: (time, seat, keys of the windows the seat owed, oldest first) of every reminder line
     reminders: list[tuple[float, int, tuple]] = field(default_factory=list)
     last: float | None = None
     looks: int = 0
@@ -160,13 +160,13 @@ class Table:
         return game
 
     def _window_of(self, seat: int) -> tuple:
-        """The window a reminder to `seat` is counted against: the newest one the seat owes."""
+        """The windows a reminder to `seat` may be for: those the seat owes, oldest first (the
+        bot reminds per window, and a person may owe several at once)."""
         assert self.track is not None
-        mine = [(opened, key) for key, opened in self.track.open.items() if key[1] == seat]
+        mine = sorted((opened, key) for key, opened in self.track.open.items() if key[1] == seat)
         if not mine:
-            return ("-", seat)
-        opened, key = max(mine)
-        return (key[0] if key[0] != "act" else f"act@{int(opened)}", seat)
+            return (("-", seat),)
+        return tuple((key[0] if key[0] != "act" else f"act@{int(opened)}", seat) for opened, key in mine)
 
     async def look(self, person: Person, away_day: float) -> None:
         """The person looks in: goes away (once, mid-game), or opens the panel and moves."""
