@@ -30,8 +30,9 @@ _PATTERNS_ALL: list[tuple[str, re.Pattern[str]]] = [
      re.compile(r"\b(?:core|imtheboss|filthyrich|blackfriday|ewars|toy)\.[a-z_]+\.[a-z_.]+\b")),
     ("a member called by a pronoun", re.compile(r"\byou's\b|\bWaiting for you\b|faltan: you\b|：you\b")),
 ]
-_ONE = re.compile(r"(?<![\d.,$])\b1 ([a-záéíóúñ]+s)\b")
-_JA_SPACE = re.compile(r"[。、）」] (?=\S)")
+_ONE = re.compile(r"(?<![\d.,$/])\b1 ([a-záéíóúñ]+s)\b")
+#: (a list's separator after a bracket, " · " or " / ", is a separator, not a joined sentence)
+_JA_SPACE = re.compile(r"[。、）」] (?![·/|—])(?=\S)|[一-龯ぁ-んァ-ヶ] [（「]")
 _PRICE_LOOK = re.compile(r"marcas de \$ \d|\$-marks \d")
 
 
