@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from dataclasses import replace
 from typing import Any
 
 import engine
@@ -131,9 +132,11 @@ class House:
             # Moves made elsewhere that this process has not told yet go out with this one.
             missed = await self.crossing.missed(game, game.version + 1, over=outcome is not None)
             previous, previous_clock = game.state, game.clock  # never changed in place: safe to keep
-            game.state, game.version, game.updated_at = state, game.version + 1, t
-            if planned.clock is not None:
-                game.clock = planned.clock
+            # A new row, never the cached one changed in place: a reader holding it (the table
+            # keeper drawing the table across awaits) would see half of one version and half of
+            # the next (CI: a table showing a closed window and the move that closed it).
+            game = replace(game, state=state, version=game.version + 1, updated_at=t,
+                           clock=planned.clock if planned.clock is not None else game.clock)
             if outcome is not None:
                 game.status, game.result, game.finished_at = "finished", outcome_json(outcome), t
             games.keep(game)
@@ -224,7 +227,7 @@ class House:
             assert fresh is not None
             taken = self.undo.take(game_id)
             t = self.clock()
-            fresh.clock = taken.clock  # the banks as they were before the move
+            fresh = replace(fresh, clock=taken.clock)  # the banks as they were before the move
             planned = await self.planner.timers_after(fresh, taken.before, taken.timers, t)
             done = await self.store.undo_action(game_id, version=taken.version, state=taken.before, now=t,
                                                 timers=planned.rows, notify=not games.owns(fresh),

@@ -6,7 +6,7 @@ move (start, settings, a seat changing hands, a player away) writes them for the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import engine
@@ -251,7 +251,7 @@ class Planner:
         if fresh is None or fresh.status != "active" or fresh.state is None:
             return
         if clock is not None:
-            fresh.clock = clock
+            fresh = replace(fresh, clock=clock)  # a new row: the cached one may be in a reader's hands
         existing = await self.store.timers(game.id)
         planned = await self.timers_after(fresh, fresh.state, existing, self.clock())
         # Only for the version it was planned from: a move committed meanwhile planned its own.

@@ -151,8 +151,9 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     async def actions(self, game_id: int, *, after: int = 0, limit: int | None = None,
-                      newest_first: bool = False) -> list[dict[str, Any]]:
-        """Log entries {seq, seat, user_id, action, events, at} with seq > `after`."""
+                      newest_first: bool = False, through: int | None = None) -> list[dict[str, Any]]:
+        """Log entries {seq, seat, user_id, action, events, at} with seq > `after` (and, with
+        `through`, seq <= `through`: the log as it stood at that version)."""
 
     @abc.abstractmethod
     async def action_count(self, game_id: int) -> int: ...

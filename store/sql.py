@@ -217,13 +217,16 @@ class SQLStore(Store):
         return True
 
     async def actions(self, game_id: int, *, after: int = 0, limit: int | None = None,
-                      newest_first: bool = False) -> list[dict[str, Any]]:
-        sql = (f"SELECT seq, seat, user_id, action, events, at FROM actions WHERE game_id = $1 AND seq > $2"
-               f" ORDER BY seq {'DESC' if newest_first else 'ASC'}")
+                      newest_first: bool = False, through: int | None = None) -> list[dict[str, Any]]:
+        sql = "SELECT seq, seat, user_id, action, events, at FROM actions WHERE game_id = $1 AND seq > $2"
         params: tuple = (game_id, after)
+        if through is not None:
+            params += (through,)
+            sql += f" AND seq <= ${len(params)}"
+        sql += f" ORDER BY seq {'DESC' if newest_first else 'ASC'}"
         if limit is not None:
-            sql += " LIMIT $3"
             params += (limit,)
+            sql += f" LIMIT ${len(params)}"
         return [entry_of(r) for r in await self.db.fetch(sql, *params)]
 
     async def action_count(self, game_id: int) -> int:

@@ -116,7 +116,8 @@ class TableMessage:
 
     async def recent_lines(self, game: GameRow, t: Translator, count: int) -> list[str]:
         lines: list[str] = []
-        for entry in await self.store.actions(game.id, newest_first=True, limit=count * 2):
+        # Up to the version drawn: the table's lines and its recent moves tell the same moment.
+        for entry in await self.store.actions(game.id, newest_first=True, limit=count * 2, through=game.version):
             lines[:0] = narrate(game, t, entry["events"])
             if len(lines) >= count:
                 break

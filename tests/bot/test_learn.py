@@ -65,6 +65,9 @@ async def test_a_guided_game_speaks_the_learners_language_and_can_be_left(sim, m
     ken = sim.player("ken")
     _, game = await start_learning(sim, ken, title)
     assert game.lang == "ja"
+    # The seat-fillers before the learner each think 2 s of virtual time: let them (a settle on a
+    # busy machine may stop short of a sleep begun late, and the panel then shows their turn).
+    await sim.run_ai()
     panel = await sim.hand(ken)
     text = text_of(panel)
     assert "💡 なぜ：" in text and "📖 新しいルール：" in text, text

@@ -1,6 +1,8 @@
 """`House.act` never changes the cached snapshot it started from: a refused action leaves the
 game as it was, and an applied one gives the cache a new state while the old one (which a panel
-or a picture may still be drawing from) stays exactly as it was."""
+or a picture may still be drawing from) stays exactly as it was. The row it read stays too (state, version, clock): the table keeper
+draws from a row across awaits, and a row changed under it drew a table half of one version and
+half of the next (CI: the window still open above the line saying how it closed)."""
 
 from __future__ import annotations
 
@@ -23,9 +25,12 @@ async def test_act_leaves_the_snapshot_it_read_untouched(tmp_path):
         refused = await house.act(gid, (seat + 1) % 3, {"type": "take", "n": 1}, version=game.version)
         assert refused.kind == "refused"
         assert json.dumps((await house.games.game(gid)).state, sort_keys=True) == frozen
+        row_before = (game.version, game.state, game.clock, game.updated_at)
         applied = await house.act(gid, seat, {"type": "take", "n": 2}, version=game.version)
         assert applied.applied
         assert json.dumps(old, sort_keys=True) == frozen, "the old snapshot changed"
+        assert (game.version, game.state, game.clock, game.updated_at) == row_before, "the row read was changed"
+        assert game.state is old and applied.game is not game and applied.game.version == 1
         fresh = await house.games.game(gid)
         assert fresh.version == 1 and fresh.state["pile"] == old["pile"] - 2
         stored = await rig.store.get(gid)

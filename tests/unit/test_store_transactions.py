@@ -171,3 +171,20 @@ async def test_migrations_bring_an_older_database_up_to_date(database):
     with sqlite3.connect(database) as conn:
         (number,) = conn.execute("PRAGMA user_version").fetchone()
         assert number == known_version(MIGRATIONS / "sqlite") >= 3  # numbers may skip (0005 merged before 0004)
+
+
+async def test_the_log_read_as_it_stood_at_a_version(database):
+    # The table's recent moves are read up to the version it draws (cogs/table/message.py): a move
+    # committed meanwhile is not told beside a picture of the moment before it.
+    store = await open_store(database)
+    try:
+        gid = await _game(store, 100)
+        for version in range(5):
+            assert await store.commit_action(gid, expected_version=version, seat=version % 2, user_id=7,
+                                             action={"v": version}, events=[], state={"n": version + 1}, now=3.0)
+        newest = await store.actions(gid, newest_first=True, limit=2, through=3)
+        assert [a["seq"] for a in newest] == [3, 2]
+        assert [a["seq"] for a in await store.actions(gid, after=1, through=4)] == [2, 3, 4]
+        assert [a["seq"] for a in await store.actions(gid, newest_first=True, limit=2)] == [5, 4]
+    finally:
+        await store.close()
