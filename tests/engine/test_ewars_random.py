@@ -14,7 +14,7 @@ import pytest
 
 from engine.core import copy_json
 from engine.ewars import GAME
-from engine.ewars.data import DICE, card_ids, employee_ids
+from engine.ewars.data import DICE, FILLER_RING_ALONE, card_ids, employee_ids
 from engine.ewars import hands
 from engine.ewars.grid import layout
 from engine.ewars.rules import EWars
@@ -306,10 +306,26 @@ def test_ai_ahead_at_the_dice_rings_to_take_the_parent():
     st["claims"][5] = 1
     st["dice"][0] = [6, 6, 6, 6]
     st["dice"][1] = []                       # the rival cannot take anything right now
+    st["acted"] = [True, True]               # both claimed, so both took part
     legal = [a for a in GAME.legal(st, 0) if a["type"] != "claim"]  # nothing to claim now
     assert GAME.ai_action(GAME.view(st, 0), legal, random.Random(1)) == {"type": "ring_bell"}
     st["claims"][6] = 1                      # the rival is ahead now: roll for more
     assert GAME.ai_action(GAME.view(st, 0), legal, random.Random(1))["type"] == "roll"
+
+
+def test_ai_in_a_live_race_rings_only_once_everyone_had_a_go():
+    """Issue 28: ahead at the dice, it still rolls while a seat (a person reading their dice)
+    has not rolled or claimed yet; after FILLER_RING_ALONE rolls of its own (a person's wait at
+    its pace) it rings anyway, so someone who looked away cannot hold dice time for ever."""
+    st = _dice_state()
+    st["claims"][0] = 0
+    st["dice"][0] = [6, 6, 6, 6]
+    st["dice"][1] = []
+    st["acted"] = [True, False]              # the rival has not had a go yet
+    legal = [a for a in GAME.legal(st, 0) if a["type"] != "claim"]
+    assert GAME.ai_action(GAME.view(st, 0), legal, random.Random(1))["type"] == "roll"
+    st["rolls"][0] = FILLER_RING_ALONE
+    assert GAME.ai_action(GAME.view(st, 0), legal, random.Random(1)) == {"type": "ring_bell"}
 
 
 def test_ai_sends_a_manager_against_a_row_of_rivals():
