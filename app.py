@@ -151,7 +151,6 @@ class Boardroom(commands.AutoShardedBot):
         keeper = TableKeeper(self, parts, members)
         runtime = Runtime.build(parts, keeper, self.wait_until_ready)
         house = runtime.house
-        house.people_first = self.inflight.answered  # a seat-filler lets a person's click go first
         access = Access(self, store, parts.games, runtime.seats, members)
         admin = Admin(self, store, house, runtime.seats, keeper, access)
         lobby = LobbyFlow(self, store, parts.games, runtime.lobbies, access)

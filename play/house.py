@@ -27,7 +27,7 @@ from .duties import answering
 from .games import GameCache
 from .moments import Moments
 from .plan import Plan, Planner, news_of, obligations, owing, rules
-from .ports import Clock, Notifier, PeopleFirst, Ready, at_once
+from .ports import Clock, Notifier, Ready
 from .result import Kind, Result, outcome_json
 from .settings import paused
 from .timer_loop import TimerLoop
@@ -51,9 +51,6 @@ class House:
         #: Since when each obligation is open: a click drawn earlier may still be its player's own.
         self.moments = Moments()
         self.catching_up: asyncio.Task | None = None  # telling what a crash kept from the channels
-        #: What a seat-filler waits for before it moves: the Discord side sets it to the people's
-        #: interactions in flight (app.py), so a click is answered before the rolls queued behind it.
-        self.people_first: PeopleFirst = at_once
         self.closed = False
         self.timers = TimerLoop(self, store, games, planner, away, notifier, clock, planner.alarm, ready)
 
@@ -191,9 +188,7 @@ class House:
     async def ai_move(self, game_id: int, seat: int, *, window: str | None = None,
                       notes: list[tuple[str, dict[str, Any]]] | None = None) -> Result | None:
         """The seat-filler's move for `seat` (a seat it plays; or, `window`, a person's whose time
-        ran out in that window). It waits first for the people's clicks being handled: its move
-        would make their panels stale and queue a table picture ahead of their answer."""
-        await self.people_first()
+        ran out in that window)."""
         game = await self.games.game(game_id)
         if game is None or game.status != "active" or paused(game) is not None:
             return None

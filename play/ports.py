@@ -11,13 +11,6 @@ from store import GameRow
 Clock = Callable[[], float]
 #: Waits until the bot is connected (the timer loop and the catch-up start only then).
 Ready = Callable[[], Awaitable[Any]]
-#: Waits (a bounded while) until the people's interactions being handled now are answered: a
-#: seat-filler's move lets them go first (issue 28: a click waited behind its rolls).
-PeopleFirst = Callable[[], Awaitable[Any]]
-
-
-async def at_once() -> None:
-    """A `Ready` or `PeopleFirst` with nothing to wait for (tools, benchmarks)."""
 
 
 class Notifier(Protocol):

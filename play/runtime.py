@@ -21,10 +21,14 @@ from .lobby import Lobbies
 from .pause import Pauses
 from .people import People
 from .plan import Planner
-from .ports import Clock, Notifier, Ready, at_once
+from .ports import Clock, Notifier, Ready
 from .records import Records
 from .seats import Seats
 from .undo import UndoMemory
+
+
+async def _at_once() -> None:
+    """Ready now (no gateway to wait for)."""
 
 
 @dataclass
@@ -56,7 +60,7 @@ class Runtime:
     lobbies: Lobbies
 
     @classmethod
-    def build(cls, parts: Parts, notifier: Notifier, ready: Ready = at_once) -> "Runtime":
+    def build(cls, parts: Parts, notifier: Notifier, ready: Ready = _at_once) -> "Runtime":
         p = parts
         crossing = Crossing(p.store, p.games, notifier, p.planner.alarm)
         house = House(p.store, p.games, p.planner, p.away, p.undo, crossing, notifier, p.clock, ready)

@@ -35,9 +35,6 @@ STOP_SECONDS = 20.0
 #: Of which at most this long for the interactions in flight (Discord waits 3 s for an answer;
 #: a handler that still runs after this is stuck).
 INTERACTIONS_SECONDS = 10.0
-#: The most a seat-filler's move waits for people's interactions to be answered (Discord gives
-#: a handler 15 minutes after its first answer, but ours answer within seconds).
-PEOPLE_FIRST_SECONDS = 10.0
 
 
 class InFlight:
@@ -67,17 +64,6 @@ class InFlight:
 
     def __len__(self) -> int:
         return len(self.tasks)
-
-    async def answered(self, limit: float = PEOPLE_FIRST_SECONDS) -> None:
-        """Wait until no interaction is being handled (those that arrive meanwhile too), at most
-        `limit` seconds: a handler that hangs must not stop the seat-fillers for good."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + limit
-        while running := [t for t in self.tasks if not t.done()]:
-            left = deadline - loop.time()
-            if left <= 0:
-                return
-            await asyncio.wait(running, timeout=left, return_when=asyncio.FIRST_COMPLETED)
 
     async def drain(self, deadline: float) -> int:
         """Wait until no handler runs (new ones may start meanwhile), or until `deadline` (loop
