@@ -32,7 +32,7 @@ from .kit.replies import reply, say, tr_for, with_file
 from .lobby import learn as learn_mod, lobby as lobby_mod
 from .manage import away_menu
 from .table import pages
-from .table.digest import Digest, game_lines
+from .table.digest import Digest, game_lines, lobby_lines
 from .table.keeper import TableKeeper
 from .table.pause import Pauser
 from .titles.contract import uis
@@ -170,6 +170,9 @@ class GameCog(commands.Cog):
         lines, _ = await game_lines(self.bot, self.store, self.house.planner,
                                     await self.store.games_of_member(interaction.guild_id or 0, interaction.user.id),
                                     interaction.user.id, t, members=self.access.members)
+        lines += await lobby_lines(self.store, await self.store.games_of_member(interaction.guild_id or 0,
+                                                                                 interaction.user.id, "lobby"),
+                                   interaction.user.id, t, members=self.access.members)
         panel = Panel(title=t("core.mine.title"), description="\n".join(lines) or t("core.mine.none"))
         await interaction.response.send_message(view=panel_view(0, 0, panel), ephemeral=True)
 

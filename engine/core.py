@@ -191,10 +191,34 @@ class Chance:
         return self._next().sample(list(seq), k)
 
 
+#: One encoder for every copy (`json.dumps` with options builds one per call). No check for
+#: circular references: a state is a tree, and a loop still fails (RecursionError), only later.
+_ENCODE = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+#: The types a JSON value's leaves have after a load (exactly these: not a subclass).
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+
+
 def copy_json(value: Any) -> Any:
     """A deep copy through JSON: it also proves the value is JSON, so a game that would
-    behave differently after a save and load (int dict keys, tuples, sets) fails at once."""
-    return json.loads(json.dumps(value, separators=(",", ":")))
+    behave differently after a save and load (int dict keys, tuples, sets) fails at once.
+
+    Dicts with string keys, lists and exact leaves are copied directly, as a load would give
+    them; anything else (a tuple, an int key, a set, a subclass) goes through the JSON round
+    trip itself, which converts it or refuses it as before. The same value, about twice as
+    fast: this copy runs on every move (`apply`) and every view."""
+    kind = type(value)
+    if kind is dict:
+        out = {}
+        for key, item in value.items():
+            if type(key) is not str:
+                return json.loads(_ENCODE(value))
+            out[key] = item if type(item) in _LEAVES else copy_json(item)
+        return out
+    if kind is list:
+        return [item if type(item) in _LEAVES else copy_json(item) for item in value]
+    if kind in _LEAVES:
+        return value
+    return json.loads(_ENCODE(value))
 
 
 class Game:

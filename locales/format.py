@@ -93,14 +93,17 @@ def plural_form(count: float, lang: str) -> str:
 #: Full-width punctuation (ja 。、）！？」): a sentence after it follows with no space, as the
 #: language writes it; after anything else a space separates the parts.
 _CLOSED = frozenset("。、）！？」』】〉》：；…")
+#: Full-width marks that open: no space before them either ("黄（あと1）").
+_OPENING = frozenset("（「『【〈《")
 
 
 def join_sentences(*parts: str) -> str:
     """Sentences (or a sentence and a tag) made into one line: empty parts dropped, a space
-    between two parts unless the first ends in full-width punctuation ("…終了）。締め切り…")."""
+    between two parts unless the first ends in full-width punctuation ("…終了）。締め切り…") or
+    the second opens with a full-width bracket ("黄（あと1）")."""
     out = ""
     for part in parts:
         if not part:
             continue
-        out += part if not out or out[-1] in _CLOSED else " " + part
+        out += part if not out or out[-1] in _CLOSED or part[0] in _OPENING else " " + part
     return out

@@ -98,7 +98,11 @@ class House:
             # on success replaces this dict's keys, so the cached snapshot (and anything drawn from
             # it meanwhile) never changes. A second deep copy here cost 5% of an action's CPU.
             state = dict(game.state)
-            before = obligations(game, state)
+            # The windows before and after the move, asked of the title once each (obligations,
+            # news and the plan all read them: seven asks a move). A `Window` is frozen, its seats
+            # a tuple, and `apply` replaces the keys of `state` without touching what they held.
+            was_open = game_rules.windows(state)
+            before = obligations(game, state, was_open)
             try:
                 events = game_rules.apply(state, seat, action)
             except RuleError as err:
@@ -111,9 +115,10 @@ class House:
             outcome = game_rules.outcome(state)
             t = self.clock()
             existing = await games.timers(game_id, game.version)
-            news = news_of(game, game.state, state, events, seat)
+            now_open = game_rules.windows(state)
+            news = news_of(game, game.state, state, events, seat, (was_open, now_open))
             planned = Plan([]) if outcome is not None else await self.planner.timers_after(game, state, existing, t,
-                                                                                           news)
+                                                                                           news, now_open)
             owned = games.owns(game)
             ok = await self.store.commit_action(
                 game_id, expected_version=game.version, seat=seat, user_id=user_id, action=action, events=events,
@@ -135,7 +140,7 @@ class House:
             if outcome is None:
                 games.planned(game_id, game.version, planned.rows)
             self.planner.alarm.ring()
-            after = obligations(game, state) if outcome is None else set()
+            after = obligations(game, state, now_open) if outcome is None else set()
             self.moments.moved(game_id, seat, game.version, before, after, over=outcome is not None)
             # Told before the lock is let go (the table keeper reads the game under it): whoever
             # sees this version has its story queued, so the results never go out before the

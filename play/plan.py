@@ -26,12 +26,13 @@ def rules(game: GameRow) -> Game:
     return engine.get(game.title)
 
 
-def obligations(game: GameRow, state: dict[str, Any]) -> set[tuple[str, int]]:
+def obligations(game: GameRow, state: dict[str, Any], opened: list[Window] | None = None) -> set[tuple[str, int]]:
     """Who owes what now: (window id, seat) for each open window, and (`act`, seat) for a seat
     that must act outside any window. A pair that is new after a move is a new obligation, and
-    its seat is told, even if it was already waiting for something else."""
+    its seat is told, even if it was already waiting for something else. `opened`: the state's
+    windows, when the caller has them (see `House._act`)."""
     game_rules = rules(game)
-    owed = {(w.id, seat) for w in game_rules.windows(state) for seat in w.seats}
+    owed = {(w.id, seat) for w in (game_rules.windows(state) if opened is None else opened) for seat in w.seats}
     covered = {seat for _, seat in owed}
     owed |= {("act", seat) for seat in game_rules.to_act(state) if seat not in covered}
     return owed
@@ -98,7 +99,7 @@ class Plan:
 
 def plan(game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
          daily: dict[int, Quiet] | None = None, away: dict[int, float] | None = None,
-         news: News | None = None) -> Plan:
+         news: News | None = None, opened: list[Window] | None = None) -> Plan:
     """The game's timers after an action, planned from the state, so they never drift from the
     rules: per person and open window an obligation ("duty", timing.py: its reminders and its
     deadline on the person's own clock), a deadline for each window nobody owes (a pure timer),
@@ -106,7 +107,7 @@ def plan(game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
     seat the seat-filler plays that can move. An obligation that ended takes what its person
     spent beyond the allowance from their time bank. `daily`: the quiet hours of
     the seats' people; `away`: {seat: until} of people away now (the seat-filler plays for them
-    if the host chose so)."""
+    if the host chose so); `opened`: the state's windows, when the caller has them."""
     if settings_mod.paused(game) is not None:
         return Plan([])
     game_rules = rules(game)
@@ -118,7 +119,9 @@ def plan(game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
     duties = {x.ref: x for x in existing if x.kind == "duty"}
     old = {(x.kind, x.ref): x.due_at for x in existing}
     out: list[tuple] = []
-    for w in game_rules.windows(state):
+    if opened is None:
+        opened = game_rules.windows(state)
+    for w in opened:
         lapse = lapses(game_rules, w.kind)
         length = settings_mod.deadline_for(game_rules, conf, w.kind)
         if not w.seats:  # a pure timer: the window ends at its deadline, whoever is there
@@ -137,7 +140,7 @@ def plan(game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
                                        was, t)
             out.append(("duty", ref, due, payload))
     # A person's standing orders answer what they can at once (the timer loop plays it).
-    people = {seat for w in game_rules.windows(state) for seat in w.seats} - ai_seats
+    people = {seat for w in opened for seat in w.seats} - ai_seats
     for seat in orders_mod.answers(game_rules, game, state, people):
         out.append(("order", str(seat), t, {}))
     # A title may pace its seat-fillers as people where clicks race (E-Wars' live dice time).
@@ -177,17 +180,31 @@ def spent(game: GameRow, conf: dict[str, Any], duties: dict[str, Timer], kept: s
 
 
 def news_of(game: GameRow, before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]],
-            mover: int | None) -> News:
+            mover: int | None, opened: tuple[list[Window], list[Window]] | None = None) -> News:
     """Who has news after a move: seats whose decision waits on others' answers. An event may
     name them (`tell`: an offer for the boss); and when a window that lives in another closes
-    (every answer is in), the seats owing the outer window hear at once."""
+    (every answer is in), the seats owing the outer window hear at once, as do seats a closed window
+    held up (`unblocked`). `opened`: the windows
+    of `before` and of `after`, when the caller has them."""
     game_rules = rules(game)
+    was, now = opened if opened is not None else (game_rules.windows(before), game_rules.windows(after))
     told = {s for ev in events for s in ev.get("tell") or [] if isinstance(s, int) and s != mover}
-    now_open = {w.id for w in game_rules.windows(after)}
-    closed = [w for w in game_rules.windows(before) if w.id not in now_open and w.within and w.seats]
-    outer = {w.id: w for w in game_rules.windows(after)}
+    outer = {w.id: w for w in now}
+    closed = [w for w in was if w.id not in outer and w.seats]
     at_once = {s for w in closed if w.within in outer for s in outer[w.within].seats if s != mover}
+    at_once |= unblocked(game_rules, before, after, was, now, mover) if closed else set()
     return News(told | at_once, at_once)
+
+
+def unblocked(game_rules: Game, before: dict[str, Any], after: dict[str, Any], was: list[Window],
+              now: list[Window], mover: int | None) -> set[int]:
+    """Seats owing a window that stays open, which could not move while another window was open
+    and can now (I'm the Boss!: the boss, once a travel's reaction window ends). Their obligation
+    is not new, so nothing else calls them; with its reminders spent they would wait unseen until
+    their time ran out."""
+    kept = {w.id for w in was}
+    seats = {s for w in now if w.id in kept for s in w.seats if s != mover}
+    return {s for s in seats if not game_rules.legal(before, s) and game_rules.legal(after, s)}
 
 
 @dataclass
@@ -222,8 +239,8 @@ class Planner:
         return {held[u]: q for u, q in (await self.people.quiet(list(held))).items()}
 
     async def timers_after(self, game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
-                           news: News | None = None) -> Plan:
-        return plan(game, state, existing, t, await self.daily(game), await self.away.of(game), news)
+                           news: News | None = None, opened: list[Window] | None = None) -> Plan:
+        return plan(game, state, existing, t, await self.daily(game), await self.away.of(game), news, opened)
 
     async def replan(self, game: GameRow, *, locked: bool = False, clock: dict[str, Any] | None = None) -> None:
         """Recompute a game's timers outside an action (start, settings change, a seat left, an

@@ -15,8 +15,13 @@ GAME_COLUMNS = (
 )
 
 
+#: One encoder for every value written (`json.dumps` with options builds one per call); the
+#: values are trees (a loop still fails, as RecursionError), so no check for circular references.
+_ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False).encode
+
+
 def dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return _ENCODE(value)
 
 
 def loads(value: Any) -> Any:

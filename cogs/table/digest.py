@@ -142,6 +142,22 @@ async def game_lines(bot: discord.Client, store: Store, planner: Planner, game_i
     return mine + others, bool(mine)
 
 
+async def lobby_lines(store: Store, game_ids: list[int], user_id: int, t: Translator, *,
+                      members: Members) -> list[str]:
+    """One line per open lobby in which the user is seated, with a link to the lobby message:
+    `/game mine` says them after the running games, since a lobby opened in a new thread (the
+    channel was busy) is otherwise found only by scrolling to that thread. Only lobbies the
+    user can still reach (failing closed, as `game_lines`)."""
+    lines = []
+    for game_id in game_ids:
+        game = await store.get(game_id)
+        if game is None or game.status != "lobby" or not await members.reaches(game, user_id):
+            continue
+        lines.append("🪑 " + t("core.mine.lobby", title=t(f"{game.title}.name"), channel=f"<#{game.channel_id}>",
+                                n=len(game.seats), link=jump(game, game.lobby_message_id)))
+    return lines
+
+
 async def _server_name(bot: discord.Client, guild_id: int | None, seen: dict[int, str]) -> str:
     """A server's name for a DM: from the cache, or asked of Discord once (with shards, this
     process may not hold the server)."""

@@ -110,4 +110,26 @@ PATCHES: dict[str, list[tuple[str, str]]] = {
          "      () => admittedEpoch === epoch && Boolean(manifests[id]) && manifests[id].available !== false)"
          ".then(async (response) => {"),
     ],
+    "commands.js": [
+        # Enter on a chosen option never sent the command (issue 28, point 7): picking a choice
+        # with Enter redraws the command row and puts the focus back in that option's box,
+        # whose focus handler opened the choice list again, so the next Enter picked the same
+        # choice again, for ever. The focus put back after a pick leaves the list closed, as on
+        # Discord: the next Enter sends (a mouse pick moved the focus away, so it never showed).
+        # The next required option, focused by the same pick, still opens its list.
+        ("  /** @param {CommandOption | undefined} option @param {Identity} value */\n"
+         "  function chooseValue(option, value) {\n    if (!option) return;",
+         "  /** Boardroom: the option whose choice is being picked (its box gets the focus back). */\n"
+         "  let choosing = null;\n"
+         "  /** @param {CommandOption | undefined} option @param {Identity} value */\n"
+         "  function chooseValue(option, value) {\n    if (!option) return;\n"
+         "    choosing = option.name;\n"
+         "    try { pickValue(option, value); } finally { choosing = null; }\n"
+         "  }\n"
+         "  /** @param {CommandOption} option @param {Identity} value */\n"
+         "  function pickValue(option, value) {"),
+        ("          context();\n          if (option.type === \"boolean\" || option.choices?.length) {",
+         "          context();\n          if (choosing === option.name) clearPopup();\n"
+         "          else if (option.type === \"boolean\" || option.choices?.length) {"),
+    ],
 }

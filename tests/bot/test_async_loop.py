@@ -120,6 +120,26 @@ async def test_game_mine_lists_my_games_with_whose_move_and_a_link(sim):
     assert "not playing any game" in reply_text(await outsider.slash(sim.channel, "game mine"))
 
 
+
+async def test_game_mine_lists_a_lobby_waiting_in_a_thread(sim):
+    """The channel is busy, so Bob's game opens in a new thread: /game mine, typed in the
+    channel, points him to that thread's lobby (it listed running games only, and said he
+    played nothing, issue 28 point 3); the game running here is listed too, and a member
+    seated in neither lobby is not told of it."""
+    ann, bob = sim.player("ann"), sim.player("bob")
+    await sim.start(ann, TOY, others=[bob])
+    busy = await sim.new_game(bob, TOY)
+    await bob.click(busy.response.message, label="Start it in a new thread")
+    thread = sim.channel.threads[0]
+    lobby = await sim.store.live_in(thread.id)
+    assert lobby is not None and lobby.status == "lobby" and lobby.lobby_message_id
+    text = reply_text(await bob.slash(sim.channel, "game mine"))
+    assert f"https://discord.com/channels/{sim.guild.id}/{thread.id}/{lobby.lobby_message_id}" in text, text
+    assert f"<#{thread.id}>" in text and "waiting in its lobby (1 seated)" in text, text
+    assert f"/{sim.channel.id}/" in text, "the running game is still listed"
+    assert f"/{thread.id}/" not in reply_text(await ann.slash(sim.channel, "game mine"))
+
+
 async def test_rematch_opens_a_lobby_with_the_same_seats(sim):
     ann, bob = sim.player("ann"), sim.player("bob")
     await sim.start(ann, TOY, others=[bob])

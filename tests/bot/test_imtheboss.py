@@ -14,6 +14,7 @@ is a click, a select or a form through the bot.
 
 from __future__ import annotations
 
+import json
 import re
 from functools import partial
 from pathlib import Path
@@ -391,9 +392,10 @@ async def test_four_player_game(sim):
         assert f"⏰ Deadline passed for {name}, time bank included: the AI answers for them." in said
     assert "ann's Red placard goes travelling." in said
     text = await table_text(sim)
-    # (once seen failing in CI, under load, with the table still showing Red covered at this
-    # move: the deal's state is printed with the table to tell which of the two was behind)
-    assert "✈️ Travelling: ann: 🟥 Red placard" in text and "⬜ 🟥 Red" in text, (text, st["deal"])
+    # (seen failing twice under load, the table at this move still showing Red covered: the
+    # table and the deal's state are printed in full, to tell which of the two was behind)
+    if not ("✈️ Travelling: ann: 🟥 Red placard" in text and "⬜ 🟥 Red" in text):
+        pytest.fail(f"the table at this move:\n{text}\nthe deal in the store:\n{json.dumps(st['deal'])}", pytrace=False)
     panel = await sim.hand(ann)
     await click(sim, ann, panel, label="Give up the deal")
     st = await state(sim)

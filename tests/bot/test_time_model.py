@@ -226,3 +226,40 @@ async def test_a_call_shows_the_true_deadline_of_an_offer_that_dies_with_its_dea
     assert calls, said
     when = int(calls[0].split("Deadline <t:")[1].split(":")[0])
     assert began + HOUR - 60 <= when <= began + HOUR + 60, (when - began, calls[0])  # the deal's end, not a day
+
+
+async def test_the_boss_is_called_when_a_reaction_window_gives_the_deal_back(sim):
+    """Defect 2, the same for any decision that waits on others: during a travel's reaction
+    window the boss can do nothing; when the window ends their deal obligation is not new, so
+    nothing called them. In a slow game (tools/habits, seed 1, day 9) the boss's two reminders
+    were spent, a daily player's Stop ended the window at 19:46, and the boss (who answers within
+    minutes of a call) heard nothing for three and a half days until the seat-filler failed the
+    deal. Now the seats a closed window held up are called at once."""
+    from tests.bot.test_imtheboss import choose, find, offer, option, set_hands
+
+    ann, bob, cal, dot = await boss_start(sim, 4)
+
+    def arranged(s):
+        _deal_on_k(s, 0)
+        set_hands(s, {0: ["clan-green", "recruit"], 1: ["stop", "clan-magenta"],
+                      2: ["clan-yellow"], 3: ["travel-grey", "clan-yellow"]})
+
+    await sim.arrange(arranged)
+    await click(sim, ann, await sim.hand(ann), label="💼 Deal here")
+    await offer(sim, bob, "placard:orange", div="1")
+    await click(sim, ann, await sim.hand(ann), prefix="✅ Accept bob")
+    dot_panel = await sim.hand(dot)
+    travel = option(find(dot_panel, prefix="✈️"), contains="Grey travel")
+    await choose(sim, dot, dot_panel, [travel], prefix="✈️")
+    st = await state(sim)
+    assert st["window"]["card"] == "travel" and 0 in st["window"]["owing"]
+    await click(sim, ann, await sim.table_message(), label="Pass")  # the boss answers the window first
+    game = await sim.game()
+    assert not BOSS.legal(game.state, 0), "the boss can do nothing while the window is open"
+    await click(sim, cal, await sim.hand(cal), label="Pass")
+    mark = len(sim.channel.history())
+    await click(sim, bob, await sim.hand(bob), label="✋ Stop!")
+    game = await sim.game()
+    assert game.state["window"] is None and BOSS.legal(game.state, 0), "the deal is the boss's again"
+    said = channel_text(sim, mark)
+    assert f"<@{ann.id}>: new answers are in for you" in said, said

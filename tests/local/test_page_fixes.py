@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from locales import tr
 from tests.local.page import Page, Server, browser, retry
@@ -140,5 +141,30 @@ def test_discord_links_stay_on_the_page(server: Server):
         assert driver.window_handles == handles and driver.current_url.startswith("http://127.0.0.1"), driver.current_url
         assert retry(lambda: page.js("return window.simcordPreview.targetId") or (_ for _ in ()).throw(LookupError())) \
             == first
+    finally:
+        driver.quit()
+
+
+def test_enter_sends_a_typed_command(server: Server):
+    """Only the keyboard, as a person types (WebDriver key presses, never a click on a list):
+    the command's name and Enter, arrow down to a choice and Enter, then Enter sends it. Picking
+    the choice with Enter used to open the choice list again, so every later Enter picked the
+    same choice again and the command never left the box (issue 28, point 7)."""
+    driver = browser(1400, 1000)
+    try:
+        page = Page(driver, server.url)
+        retry(lambda: driver.find_element(By.CSS_SELECTOR, "textarea").click())
+        keys = lambda *typed: (ActionChains(driver).send_keys(*typed).perform(), time.sleep(0.8))  # noqa: E731
+        keys("/local clock")
+        keys(Keys.ENTER)  # the command, from the list the box offers
+        open_choices = "return [...document.querySelectorAll('[role=option]')].filter(o => o.offsetParent).map(o => o.innerText)"
+        assert tr("en", "local.step.10m") in page.js(open_choices), "the choice list did not open"
+        keys(Keys.ARROW_DOWN, Keys.ENTER)  # "10 minutes" picked
+        assert not page.js(open_choices), "the list opened again after the pick"
+        keys(Keys.ENTER)  # sent
+        page.settle()
+        reply = page.last_message(containing="The clock moves 10 minutes forward")
+        assert "Alex used /local" in reply.text, reply.text
+        assert not page._draft().strip(), f"the command stayed in the box: {page._draft()!r}"
     finally:
         driver.quit()

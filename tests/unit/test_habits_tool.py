@@ -60,12 +60,43 @@ def test_time_banks_are_read_from_the_game_row_and_split_the_seat_fillers_moves(
     assert report.bank_left({"1": {"bank": {"left": 7}}}, 1) == 7
     assert report.bank_left({"deadline": 3}, 0) is None and report.bank_left(None, 0) is None
     humans = {0: SimpleNamespace(habit="daily"), 1: SimpleNamespace(habit="minutes")}
-    # The bank as the tool saw it before each move: seat 0 still had time, seat 1 had none.
-    tab = _tab([(0.0, 0, {"bank": [100, 0]}), (10.0, 1, {"bank": [100, 0]})], humans)
+    # The bank once each move was made (the bot charges an obligation's time when it ends): the
+    # move for seat 0 left it 100 s; the one for seat 1 came as its three days ran out, though the
+    # sample before it still showed them (tools/habits, imtheboss seed 1: the boss of deal K at
+    # d13 12:03, 258,617 s before the deadline's "fail", 0 after: a miscount of "bank left").
+    tab = _tab([(0.0, 0, {"bank": [150, 259200]}), (10.0, 1, {"bank": [100, 259200]}),
+                (20.0, 2, {"bank": [100, 0]})], humans)
     log = [{"seat": 0, "user_id": None}, {"seat": 1, "user_id": None}, {"seat": 1, "user_id": 42}]
     out = report.filler_moves(tab, log)
     assert out["filler_for_people"] == 2 and out["filler_with_bank_left"] == 1
     assert out["filler_by_habit"] == {"daily": 1, "minutes": 1}
+
+
+def test_reminders_count_per_window_for_a_person_owing_several():
+    """The bot reminds twice per person and window; the daily player owing an offer and a
+    reaction at once was reminded four times (imtheboss seed 1, d23: offers:deal:49 at 08:33 and
+    14:33, reaction:53 at 10:07 and 16:07), which the tool counted as two beyond two."""
+    person = SimpleNamespace(clicks=[])
+    both = (("offers:deal:49", 1), ("reaction:53", 1))
+    track = SimpleNamespace(humans={1: person}, reminders=[(t, 1, both) for t in (1.0, 2.0, 3.0, 4.0)])
+    assert report.reminders(SimpleNamespace(track=track))["reminders_beyond_two"] == 0
+    track.reminders.append((5.0, 1, both))  # a fifth: one window had three
+    assert report.reminders(SimpleNamespace(track=track))["reminders_beyond_two"] == 1
+    one = (("reaction:53", 1),)
+    track.reminders = [(t, 1, one) for t in (1.0, 2.0, 3.0)]
+    assert report.reminders(SimpleNamespace(track=track))["reminders_beyond_two"] == 1
+
+
+def test_an_offer_is_told_within_a_minute_of_when_the_batching_allows():
+    """News for the boss is batched, at most one call an hour (the issue's design): an offer
+    two minutes after a call is told in time at the hour's end, not later; one with no call
+    in the hour before must be told at once."""
+    track = SimpleNamespace(told=[(100.0, 0, False), (3700.0, 0, False)])
+    assert report._told(track, 0, 220.0)  # called at 100: the next call may wait until 3700
+    track.told = [(100.0, 0, False), (3800.0, 0, False)]
+    assert not report._told(track, 0, 220.0)  # 100 s late
+    assert not report._told(SimpleNamespace(told=[(5000.0, 0, False)]), 0, 4000.0)
+    assert report._told(SimpleNamespace(told=[(4030.0, 0, False)]), 0, 4000.0)
 
 
 def test_habits_look_at_their_hours():

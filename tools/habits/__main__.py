@@ -1,4 +1,5 @@
 """python -m tools.habits [--titles imtheboss,...] [--seed 1] [--cap-days 60] [--json out.json]
+                        [--lang en,ja,es --transcript DIR]
 
 Plays, for each title, one slow game at its largest player count with the habits spread over
 the seats, and one with a seat-filler seat; prints a table of the figures (tools/habits/
@@ -27,7 +28,7 @@ TITLES = ("imtheboss", "filthyrich", "blackfriday", "ewars")
 #: Black Friday 16-17, E-Wars 12).
 AWAY_DAY = {"imtheboss": 20.0, "filthyrich": 3.0, "blackfriday": 7.0, "ewars": 5.0}
 COLUMNS = [
-    ("game", lambda r: f"{r['title']}{' +AI' if r['filler'] else ''} ({r['players']})"),
+    ("game", lambda r: f"{r['title']}{' +AI' if r['filler'] else ''} ({r['players']}, {r.get('lang', 'en')})"),
     ("end", lambda r: ("capped " if r["capped"] else "") + f"{r['status']} d{r['virtual_days']}"),
     ("moves", lambda r: r["actions"]),
     ("filler for people", lambda r: _filler(r)),
@@ -40,6 +41,7 @@ COLUMNS = [
     ("table dist max (mean)", lambda r: f"{r['table_distance_max']} ({r['table_distance_mean']})"),
     ("off panel", lambda r: r["off_panel"] + r["stuck"]),
     ("legal not on panel", lambda r: f"{r['not_on_panel']} of {r['audited']}"),
+    ("wording (transcript)", lambda r: r.get("wording_problems", "-")),
 ]
 
 
@@ -77,21 +79,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pictures", action="store_true", help="draw the real pictures (slower; no figure changes)")
     parser.add_argument("--json", type=Path)
     parser.add_argument("--trace", type=Path, help="write what each person did and saw, game by game")
+    parser.add_argument("--lang", default="en", help="the games' languages, e.g. en,ja,es (one game of each)")
+    parser.add_argument("--transcript", type=Path,
+                        help="a folder for everything the bot said, one file per game, rough edges marked (!!)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
     rows = []
     kinds = [False, True] if args.only is None else [args.only == "filler"]
-    for title in args.titles.split(","):
-        for filler in kinds:
-            row = asyncio.run(play(title, args.seed, players=args.players, filler=filler, cap_days=args.cap_days,
-                                   away_day=args.away_day if args.away_day is not None else AWAY_DAY[title],
-                                   audit=args.audit, pictures=args.pictures))
-            trace = row.pop("trace", [])
-            if args.trace:
-                with args.trace.open("a", encoding="utf-8") as fh:
-                    fh.write(f"== {title}{' +AI' if filler else ''}\n" + "\n".join(trace) + "\n")
-            rows.append(row)
-            print(json.dumps(row), file=sys.stderr, flush=True)
+    if args.transcript:
+        args.transcript.mkdir(parents=True, exist_ok=True)
+    for title, lang, filler in ((t, g, f) for t in args.titles.split(",") for g in args.lang.split(",") for f in kinds):
+        said = args.transcript / f"{title}{'-ai' if filler else ''}-{lang}.txt" if args.transcript else None
+        row = asyncio.run(play(title, args.seed, players=args.players, filler=filler, cap_days=args.cap_days,
+                               away_day=args.away_day if args.away_day is not None else AWAY_DAY[title],
+                               audit=args.audit, pictures=args.pictures, lang=lang, transcript=said))
+        trace = row.pop("trace", [])
+        if args.trace:
+            with args.trace.open("a", encoding="utf-8") as fh:
+                fh.write(f"== {title}{' +AI' if filler else ''} ({lang})\n" + "\n".join(trace) + "\n")
+        rows.append(row)
+        print(json.dumps(row), file=sys.stderr, flush=True)
     print(table(rows))
     if args.json:
         args.json.write_text(json.dumps(rows, indent=2))

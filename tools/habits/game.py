@@ -24,6 +24,7 @@ from tests.support.sim import Sim, stop_detached
 from . import report, table
 from .panels import Desk, Moved, move, open_panel
 from .people import DAY, HOUR, TICK, Person, spread
+from .transcript import write as write_transcript
 from .watch import Watch, install
 
 #: Moves one person makes in one look at most (an E-Wars dispatch is several picks and a Confirm).
@@ -48,7 +49,7 @@ class Track:
     samples: list[tuple[float, int, Any]] = field(default_factory=list)
     #: (time, seat) of every call: a ping in the channel or a new DM
     told: list[tuple[float, int, bool]] = field(default_factory=list)
-    #: (time, seat, window key) of every reminder line
+    #: (time, seat, keys of the windows the seat owed, oldest first) of every reminder line
     reminders: list[tuple[float, int, tuple]] = field(default_factory=list)
     last: float | None = None
     looks: int = 0
@@ -108,8 +109,8 @@ def read_clock(game: Any, db: Path, column: bool) -> Any:
 class Table:
     """The game being played: the simulated Discord, the people, what was seen."""
 
-    def __init__(self, sim: Sim, db: Path, title: str, people: list[Person], seed: int) -> None:
-        self.sim, self.db, self.title, self.people, self.seed = sim, db, title, people, seed
+    def __init__(self, sim: Sim, db: Path, title: str, people: list[Person], seed: int, lang: str = "en") -> None:
+        self.sim, self.db, self.title, self.people, self.seed, self.lang = sim, db, title, people, seed, lang
         self.watch = Watch(install(sim.env))
         self.desk: Desk | None = None
         self.track: Track | None = None
@@ -159,13 +160,13 @@ class Table:
         return game
 
     def _window_of(self, seat: int) -> tuple:
-        """The window a reminder to `seat` is counted against: the newest one the seat owes."""
+        """The windows a reminder to `seat` may be for: those the seat owes, oldest first (the
+        bot reminds per window, and a person may owe several at once)."""
         assert self.track is not None
-        mine = [(opened, key) for key, opened in self.track.open.items() if key[1] == seat]
+        mine = sorted((opened, key) for key, opened in self.track.open.items() if key[1] == seat)
         if not mine:
-            return ("-", seat)
-        opened, key = max(mine)
-        return (key[0] if key[0] != "act" else f"act@{int(opened)}", seat)
+            return (("-", seat),)
+        return tuple((key[0] if key[0] != "act" else f"act@{int(opened)}", seat) for opened, key in mine)
 
     async def look(self, person: Person, away_day: float) -> None:
         """The person looks in: goes away (once, mid-game), or opens the panel and moves."""
@@ -233,7 +234,7 @@ class Table:
         sim = self.sim
         await sim.advance(OPENS_AT)
         quiet = await table.preferences(sim, self.people)
-        game, start = await table.sit_down(sim, self.title, self.people, ai, self.seed)
+        game, start = await table.sit_down(sim, self.title, self.people, ai, self.seed, self.lang)
         self.desk = Desk(sim, game.id, self.seed, audit)
         # Whatever opened from the Start click on (a seat-filler seat may move at once) counts.
         self.track = Track(start, {p.seat: p for p in self.people}, quiet=quiet, last=start)
@@ -265,9 +266,12 @@ class Table:
 
 
 async def play(title: str, seed: int, *, players: int | None = None, filler: bool = False, cap_days: float = 60,
-               away_day: float = 3, audit: int = 0, pictures: bool = False, inspect: Any = None) -> dict[str, Any]:
-    """Play one game; its figures (report.py). `inspect(table, figures)`, if given, is awaited
-    while the simulated Discord still runs (a test compares the figures with the raw record)."""
+               away_day: float = 3, audit: int = 0, pictures: bool = False, inspect: Any = None,
+               lang: str = "en", transcript: Path | None = None) -> dict[str, Any]:
+    """Play one game in `lang`; its figures (report.py). `inspect(table, figures)`, if given, is
+    awaited while the simulated Discord still runs (a test compares the figures with the raw
+    record). With `transcript`, everything the bot said is written there (transcript.py), and
+    the figures count the rough edges found in it."""
     count = players or engine.get(title).max_players
     habits = spread(count, filler)
     if not pictures:
@@ -279,9 +283,11 @@ async def play(title: str, seed: int, *, players: int | None = None, filler: boo
             sim = Sim(env, db)
             try:
                 people = [Person(f"p{i}-{h}", h, sim.player(f"p{i}-{h}"), seed) for i, h in enumerate(habits) if h != "ai"]
-                tab = Table(sim, db, title, people, seed)
+                tab = Table(sim, db, title, people, seed, lang)
                 out = await tab.run(habits.count("ai"), cap_days, away_day, audit)
-                out.update(filler=filler, habits=habits)
+                out.update(filler=filler, habits=habits, lang=lang)
+                if transcript is not None:
+                    out["wording_problems"] = write_transcript(transcript, tab.watch.log)
                 if inspect is not None:
                     await inspect(tab, out)
                 return out

@@ -82,18 +82,21 @@ def replay(game: Any, log: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
 
 
 def _bank_at(tab: Any, index: int, seat: int) -> float | None:
-    """The seat's bank in the last sample taken before the `index`-th logged action."""
-    clock = None
+    """The seat's bank once the `index`-th logged action was made: the first sample taken after
+    it. The bot takes what an obligation used beyond its allowance from the bank only when the
+    obligation ends, so a sample before a deadline's move still shows the bank the running
+    obligation was drawing on (a deadline at the end of a three-day bank showed three days); the
+    sample after shows what it left."""
     for _, count, sample in tab.track.samples:
         if count > index:
-            break
-        clock = sample
-    return bank_left(clock, seat) if clock is not None else None
+            return bank_left(sample, seat)
+    return None
 
 
 def filler_moves(tab: Any, log: list[dict[str, Any]]) -> dict[str, Any]:
     """Moves made for a person's seat by no person: the seat-filler (at a deadline, or for a
-    player away). With time banks, those made while the seat's bank was not empty."""
+    player away). With time banks, those that left the seat's bank not empty (made before the
+    person's time ran out)."""
     humans = tab.track.humans
     made = [(i, e) for i, e in enumerate(log) if e["seat"] in humans and e["user_id"] is None]
     by_habit: dict[str, int] = {}
@@ -110,23 +113,37 @@ def filler_moves(tab: Any, log: list[dict[str, Any]]) -> dict[str, Any]:
 
 def reminders(tab: Any) -> dict[str, Any]:
     """Reminder lines per person and window; those beyond two; those to someone who had
-    clicked within the minute before."""
+    clicked within the minute before. A person owing several windows may be reminded twice for
+    each: a reminder counts against the oldest window they owed that had had fewer than two, and
+    is beyond two only when every window they owed then had had its two."""
     track = tab.track
     count: dict[tuple, int] = {}
-    for _, _, key in track.reminders:
-        count[key] = count.get(key, 0) + 1
+    beyond = 0
+    for _, _, keys in track.reminders:
+        room = next((k for k in keys if count.get(k, 0) < REMINDERS), None)
+        if room is None:
+            beyond += 1
+            room = keys[-1]
+        count[room] = count.get(room, 0) + 1
     acting = 0
     for at, seat, _ in track.reminders:
         person = track.humans.get(seat)
         if person is not None and any(at - MINUTE <= c <= at for c in person.clicks):
             acting += 1
-    return {"reminders": len(track.reminders),
-            "reminders_beyond_two": sum(max(0, n - REMINDERS) for n in count.values()),
-            "reminders_to_actor": acting}
+    return {"reminders": len(track.reminders), "reminders_beyond_two": beyond, "reminders_to_actor": acting}
+
+
+#: News for the boss is batched: at most one call an hour per deal (play/timing.NEWS_EVERY).
+NEWS_EVERY = 3600.0
 
 
 def _told(track: Any, seat: int, at: float) -> bool:
-    return any(seat == s and at <= t <= at + MINUTE for t, s, _ in track.told)
+    """Whether the seat was called within a minute of the moment the bot may call it about news
+    that came at `at`: at once, or an hour after its last call when one came within the hour
+    (the batching the issue asks for: "at most one per hour per deal")."""
+    last = max((t for t, s, _ in track.told if s == seat and t < at), default=None)
+    allowed = max(at, last + NEWS_EVERY) if last is not None else at
+    return any(seat == s and at <= t <= allowed + MINUTE for t, s, _ in track.told)
 
 
 def deals(tab: Any, game: Any, log: list[dict[str, Any]], states: list[dict[str, Any]] | None) -> dict[str, Any]:

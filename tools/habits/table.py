@@ -118,9 +118,11 @@ def form_values(modal: dict[str, Any], chosen: dict[str, Any]) -> dict[str, Any]
     return out
 
 
-async def sit_down(sim: Any, title: str, people: list[Person], ai: int, seed: int) -> tuple[Any, float]:
+async def sit_down(sim: Any, title: str, people: list[Person], ai: int, seed: int,
+                   lang: str = "en") -> tuple[Any, float]:
     """The host opens the lobby, the others join, the host adds `ai` seat-filler seats, sets the
-    options in the form, and starts. The started game, and the moment Start was clicked."""
+    options in the form (the game in `lang`), and starts. The started game, and the moment Start
+    was clicked."""
     host = people[0].member
     await sim.new_game(host, title)
     for person in people[1:]:
@@ -129,7 +131,7 @@ async def sit_down(sim: Any, title: str, people: list[Person], ai: int, seed: in
         await sim.lobby(host, "addai")
     shown = await sim.lobby(host, "opts")
     if shown.modal is not None:
-        await host.submit_modal(shown, form_values(shown.modal, CHOSEN))
+        await host.submit_modal(shown, form_values(shown.modal, {**CHOSEN, "lang": [lang]}))
     game = await sim.game()
     await sim.store.update_game(game.id, sim.env.now().timestamp(), seed=seed)
     started = sim.env.now().timestamp()

@@ -34,7 +34,8 @@ class DealPanel:
             offers = [o for o in deal["offers"]]
             if offers:
                 lines.append(t(f"{T}.ui.offers_line", list="; ".join(
-                    f"{offer_text(t, names, o)} ({t(f'{T}.render.' + o['state'])})" for o in offers)))
+                    t(f"{T}.ui.offer_state", offer=offer_text(t, names, o), state=t(f"{T}.render.{o['state']}"))
+                    for o in offers)))
             if deal["accepted_total"]:
                 lines.append(t(f"{T}.ui.promised", total=deal["accepted_total"], proceeds=deal["proceeds"],
                                room=deal["room"]))
@@ -57,7 +58,7 @@ class DealPanel:
                 c = slot["clans"][0]
                 by = [name_of(names, owners.get(src)) for src in slot["by"]]
                 if by:
-                    parts.append(f"✅ {clan(t, c)} ({sep(t).join(dict.fromkeys(by))})")
+                    parts.append("✅ " + t(f"{T}.ui.slot_by", clan=clan(t, c), by=sep(t).join(dict.fromkeys(by))))
                 else:
                     parts.append(f"⬜ {clan(t, c)}")
             else:
@@ -66,7 +67,7 @@ class DealPanel:
                 mark = "✅" if len(slot["filled"]) >= slot["k"] else "⬜"
                 text = t(f"{T}.ui.pool", k=slot["k"], clans=members)
                 if got:
-                    text += ": " + sep(t).join(got)
+                    text = t(f"{T}.ui.pool_got", pool=text, got=sep(t).join(got))
                 missing = slot["k"] - len(slot["filled"])
                 if missing > 0:
                     text = join_sentences(text, t(f"{T}.ui.more_needed", count=missing))
@@ -148,7 +149,7 @@ class DealPanel:
             shown: list[dict[str, Any]] = []
             for oid in ids[:MAX_SECTIONS]:
                 o = offers[oid]
-                text = f"{offer_text(t, names, o)} ({t(f'{T}.render.' + o['state'])})"
+                text = t(f"{T}.ui.offer_state", offer=offer_text(t, names, o), state=t(f"{T}.render.{o['state']}"))
                 accept = {"type": "accept", "offer": oid}
                 if accept in pc.legal:
                     button = self._x(pc, key, pc.tk("ui.accept_btn", what=name_of(names, o["seat"])), accept, "success")
