@@ -8,23 +8,9 @@ from __future__ import annotations
 import pytest
 
 from tests.support.learner import play_learner
-from tests.support.sim import button, custom_ids, panel_of, text_of
+from tests.support.sim import button, custom_ids, in_locale, panel_of, text_of
 
 TITLES = ("imtheboss", "filthyrich", "blackfriday", "ewars")
-
-
-def in_locale(monkeypatch, locale: str) -> None:
-    """Every interaction from now on comes from a client in `locale`."""
-    import simcord.interactions as interactions
-
-    original = interactions.base_payload
-
-    def with_locale(*args, **kwargs):
-        record, payload = original(*args, **kwargs)
-        payload["locale"] = locale
-        return record, payload
-
-    monkeypatch.setattr(interactions, "base_payload", with_locale)
 
 
 async def start_learning(sim, member, title: str):

@@ -5,22 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.sim import button, labels, panel_of, text_of
+from tests.support.sim import button, in_locale, labels, panel_of, text_of
 
 
 @pytest.mark.parametrize(("locale", "name"), [("en-US", "Filthy Rich"), ("ja", "フィルシーリッチ"),
                                               ("es-ES", "Filthy Rich")])
 async def test_rules_without_a_title_offer_the_titles_and_page_one_has_text(sim, monkeypatch, locale, name):
-    import simcord.interactions as interactions
-
-    original = interactions.base_payload
-
-    def with_locale(*args, **kwargs):
-        record, payload = original(*args, **kwargs)
-        payload["locale"] = locale
-        return record, payload
-
-    monkeypatch.setattr(interactions, "base_payload", with_locale)
+    in_locale(monkeypatch, locale)
     ann = sim.player("ann")
     menu = await ann.slash(sim.channel, "game rules")
     assert menu.ephemeral

@@ -424,3 +424,17 @@ def results_message(sim: "Sim") -> Any:
         if not any(a.filename.startswith("story-") for a in message.attachments):
             return message
     raise AssertionError("the channel has no message")
+
+
+def in_locale(monkeypatch, locale: str) -> None:
+    """Every interaction from now on comes from a client in `locale`."""
+    import simcord.interactions as interactions
+
+    original = interactions.base_payload
+
+    def with_locale(*args, **kwargs):
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = locale
+        return record, payload
+
+    monkeypatch.setattr(interactions, "base_payload", with_locale)

@@ -24,6 +24,7 @@ from cogs.kit import codec
 from cogs.kit.panel import Apply, Ask, Button, Panel, Select, Show
 from cogs.titles.contract import panel_context, ui_for
 from locales import Translator
+from tests.support.sim import components_of as leaves  # buttons and selects, in reading order
 
 try:  # where a split select's page suffix is removed (cogs/kit/layout.py)
     from cogs.kit.layout import strip_page
@@ -83,25 +84,6 @@ def comps_of_message(message: Any) -> list[Comp]:
         elif isinstance(c, discord.SelectMenu) and parsed.kind == "bs":
             out.append(Comp("bs", strip_page(parsed.code), tuple(o.value for o in c.options), c.min_values or 1,
                             c.max_values or 1))
-    return out
-
-
-def leaves(message: Any) -> list[Any]:
-    """The buttons and selects of a message, classic rows and Components V2 alike (containers,
-    sections with their accessory), in reading order."""
-    out: list[Any] = []
-
-    def walk(node: Any) -> None:
-        if isinstance(node, (discord.Button, discord.SelectMenu)):
-            out.append(node)
-        for child in getattr(node, "children", None) or []:
-            walk(child)
-        accessory = getattr(node, "accessory", None)
-        if accessory is not None:
-            walk(accessory)
-
-    for row in message.components:
-        walk(row)
     return out
 
 

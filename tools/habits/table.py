@@ -10,6 +10,8 @@ from typing import Any
 
 from discord import AppCommandOptionType
 
+from tests.support.sim import modal_nodes
+
 from .people import SLEEPERS, Person
 
 #: What the host chooses in the lobby's Options form (the rest stays as the form shows it).
@@ -80,20 +82,8 @@ async def preferences(sim: Any, people: list[Person]) -> dict[str, Any]:
 
 
 def _controls(modal: dict[str, Any]) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            if node.get("custom_id") and node.get("type") in (3, 4, 21, 22, 23):
-                found.append(node)
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(modal.get("components", []))
-    return found
+    """The form's controls a host fills (selects, text inputs, radio groups, checkboxes)."""
+    return modal_nodes(modal, lambda node: bool(node.get("custom_id")) and node.get("type") in (3, 4, 21, 22, 23))
 
 
 def form_values(modal: dict[str, Any], chosen: dict[str, Any]) -> dict[str, Any]:
