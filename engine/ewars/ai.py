@@ -9,7 +9,9 @@ per decision):
     a card that makes a big sandwich for them or for us right now; else roll. It plays a live
     race at a person's pace (issue 28: it won 56-0 against a person): the house spaces its
     moves (`Game.ai_gap`), it rings only once every seat has had a go (`_may_ring`), and it
-    never rolls more often in one dice time than a person would (data.json "seat_filler");
+    never rolls more often in one dice time than a person would (data.json "seat_filler").
+    Only in a live game: once a slow game's minimum time is over, it has waited for people
+    already (hours, not a few rolls) and its rolls there are not spaced;
   - dispatch: score each (claimed card, rank) pair: the chance our employee survives times
     what the card is worth to us, plus the expected rival claims its ability would knock off
     (rivals' ranks guessed from their public discards), minus a small cost for spending a
@@ -105,10 +107,11 @@ def _dice(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random,
     rolls = seat["rolls"]
     if "roll" not in by_type:
         return ring  # every die is down: a person would ring too
-    if not _may_ring(view, rolls):
-        return by_type["roll"][0]
-    if rolls >= FILLER_ROLLS_MAX:
-        return ring  # as many rolls as a person makes in one dice time
+    if view.get("pace") != "slow":  # a live race; a slow game's minimum time waited for people
+        if not _may_ring(view, rolls):
+            return by_type["roll"][0]
+        if rolls >= FILLER_ROLLS_MAX:
+            return ring  # as many rolls as a person makes in one dice time
     patience = 3 + 2 * mine + rng.randint(0, 2)
     if mine and rolls >= patience:
         return ring

@@ -328,6 +328,26 @@ def test_ai_in_a_live_race_rings_only_once_everyone_had_a_go():
     assert GAME.ai_action(GAME.view(st, 0), legal, random.Random(1)) == {"type": "ring_bell"}
 
 
+def test_ai_after_a_slow_minimum_rings_ahead_though_someone_never_rolled():
+    """The live race's wait for everyone (and its roll count as a clock) is a live game's: in a
+    slow game the minimum time (hours) has waited for the person who never rolled, so once it
+    is over the seat-filler ahead rings at once, as before issue 28 (with it, it rolled on until
+    FILLER_RING_ALONE rolls of its own)."""
+    st = GAME.setup(2, 61, {"pace": "slow"})
+    st["parent"] = 0
+    GAME.apply(st, 0, {"type": "ring_bell"})
+    st["claims"][0] = 0
+    st["dice"][0] = [6, 6, 6, 6]
+    st["dice"][1] = []
+    st["acted"] = [True, False]              # the rival never rolled
+    st["rolls"][0] = 1
+    st["min_over"] = True                    # its minimum time ran out (dice_min_over)
+    view = GAME.view(st, 0)
+    assert view["pace"] == "slow" and view["min_over"]
+    legal = [a for a in GAME.legal(st, 0) if a["type"] != "claim"]
+    assert GAME.ai_action(view, legal, random.Random(1)) == {"type": "ring_bell"}
+
+
 def test_ai_sends_a_manager_against_a_row_of_rivals():
     st = GAME.setup(2, 62)
     st["parent"] = 0
