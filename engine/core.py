@@ -351,6 +351,12 @@ class Game:
         choice."""
         raise NotImplementedError
 
+    def ai_gap(self, state: State) -> float:
+        """The least seconds between two moves of one seat-filler in this state, where the title
+        paces it as a person (a race its tireless clicks would otherwise win); 0: the house's
+        `ai_delay` alone."""
+        return 0.0
+
     def secrets(self, state: State) -> dict[str, list[str]]:
         """For leak tests: per seat (as a string), the string tokens (card ids and the like)
         that only that seat may see right now; key "hidden" lists what nobody may see."""

@@ -143,12 +143,14 @@ def plan(game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
     people = {seat for w in opened for seat in w.seats} - ai_seats
     for seat in orders_mod.answers(game_rules, game, state, people):
         out.append(("order", str(seat), t, {}))
+    # A title may pace its seat-fillers as people where clicks race (E-Wars' live dice time).
+    think = max(float(conf["ai_delay"]), game_rules.ai_gap(state))
     for seat in sorted(ai_seats):
         if game_rules.legal(state, seat):
             # Kept while still ahead (others' moves do not push it back); once it has fired,
             # the seat's next move comes after a fresh "thinking" delay.
             due = old.get(("ai", str(seat)))
-            out.append(("ai", str(seat), due if due is not None and due > t else t + conf["ai_delay"], {}))
+            out.append(("ai", str(seat), due if due is not None and due > t else t + think, {}))
     calls = timing.batch_news(out, news, t) if news is not None else []
     return Plan(out, spent(game, conf, duties, {r[1] for r in out if r[0] == "duty"}, t, daily), calls)
 

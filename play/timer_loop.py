@@ -125,7 +125,19 @@ class TimerLoop:
         key = (timer.game_id, timer.kind, timer.ref)
         try:
             game = await self.games.game(timer.game_id, fresh=True)
-            if game is not None and game.status == "active" and game.state is not None \
+            live = game is not None and game.status == "active" and game.state is not None and paused(game) is None
+            if live and timer.kind == "ai":
+                # A seat-filler's turn stays its turn when another seat moved first at the same
+                # instant (its move is judged on the game as it is now): re-planned instead, the
+                # first seat-filler in a batch moved and the others' turns were put off again
+                # and again (issue 28: one seat-filler played a whole game, the others never).
+                assert game is not None
+                if await self.away.filler_plays(game, int(timer.ref)):
+                    await self.mover.ai_move(timer.game_id, int(timer.ref))
+                else:  # its player's away time ended: the seat is theirs again, with its deadlines
+                    await self.planner.replan(game)
+                await self.games.consume(timer)
+            elif game is not None and game.status == "active" and game.state is not None \
                     and game.version != timer.version:
                 # Planned for another moment (the game was moved without replanning): plan the
                 # game's timers afresh from its state; the loop then fires the current one.
@@ -133,12 +145,6 @@ class TimerLoop:
                 await self.games.consume(timer)
             elif game is None or game.status != "active" or game.state is None or paused(game) is not None:
                 await self.games.consume(timer)  # nothing moves (a paused game has no timers)
-            elif timer.kind == "ai":
-                if await self.away.filler_plays(game, int(timer.ref)):
-                    await self.mover.ai_move(timer.game_id, int(timer.ref))
-                else:  # its player's away time ended: the seat is theirs again, with its deadlines
-                    await self.planner.replan(game)
-                await self.games.consume(timer)
             elif timer.kind == "duty":
                 await self.duties.fire(timer, game)
             elif timer.kind == "deadline":

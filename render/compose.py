@@ -180,17 +180,36 @@ def module_colours(*modules: Any) -> list[tuple[int, int, int]]:
     return found
 
 
-def named_colours(title: str) -> list[tuple[int, int, int]]:
-    """The colours a title's renderers name: constants in render.common, render.<title>*,
-    engine.<title>.data, and those its modules work out (their `palette_colours()`)."""
+def _title_modules(title: str) -> list[Any]:
+    """render.common, render.<title>*, engine.<title>.data."""
     import importlib
     import sys
 
     importlib.import_module(f"render.{title}")
-    modules = [sys.modules[name] for name in sorted(sys.modules) if name == "render.common"
-               or name == f"render.{title}" or name.startswith(f"render.{title}_") or name == f"engine.{title}.data"]
+    return [sys.modules[name] for name in sorted(sys.modules) if name == "render.common"
+            or name == f"render.{title}" or name.startswith(f"render.{title}_") or name == f"engine.{title}.data"]
+
+
+def named_colours(title: str) -> list[tuple[int, int, int]]:
+    """The colours a title's renderers name: constants in render.common, render.<title>*,
+    engine.<title>.data, and those its modules work out (their `palette_colours()`)."""
+    modules = _title_modules(title)
     worked_out = [c for m in modules if hasattr(m, "palette_colours") for c in m.palette_colours()]
     return list(dict.fromkeys(module_colours(*modules) + worked_out))
+
+
+def mixed_colours(title: str) -> list[tuple[int, int, int]]:
+    """Colours a title's renderers may mix (translucent layers crossing) that seeded games show
+    too seldom to choose a palette from them alone: their modules' `palette_mixes()`."""
+    return list(dict.fromkeys(c for m in _title_modules(title) if hasattr(m, "palette_mixes") for c in m.palette_mixes()))
+
+
+def swatch(colours: list[tuple[int, int, int]], each: int = 64) -> Image.Image:
+    """A picture of `colours`, each covering `each` pixels (choose_palette's weight cap: as much
+    as any colour of the real pictures that is not kept exactly)."""
+    img = Image.new("RGB", (max(1, len(colours) * each), 1))
+    img.putdata([c for c in colours for _ in range(each)])
+    return img
 
 
 def choose_palette(pictures: list[Image.Image], must: list[tuple[int, int, int]] = (),

@@ -13,6 +13,7 @@ from engine.ewars.data import REACH
 from engine.ewars.grid import index_of
 from render.common import (
     BAD,
+    BG,
     GOLD,
     SIZE_SMALL,
     TEXT_DIM,
@@ -25,10 +26,14 @@ from render.common import (
 WIDTH = 1200
 CARD = (244, 236, 216)        # property card face
 CARD_EDGE = (196, 182, 150)
+CARD_DIM = (206, 200, 186)    # a card of the last contract that nobody won
 PIP = (40, 40, 48)
 DIE = (252, 252, 250)
 DIE_EDGE = (150, 150, 160)
 GAP_EDGE = (60, 68, 84)
+#: The opacity (of 255) of an ability drawn over the last contract in its actor's colour: the
+#: area it reaches (neighbours8), that area's edge, the line of a reach, the dot at each end.
+ABILITY_AREA, ABILITY_EDGE, ABILITY_LINE, ABILITY_DOT = 70, 120, 170, 200
 
 _PIPS = {
     1: [(0.5, 0.5)],
@@ -60,13 +65,43 @@ def removed_fill(colour: Sequence[int]) -> tuple[int, int, int]:
 
 def palette_colours() -> list[tuple[int, int, int]]:
     """Colours worked out while drawing, kept exactly in the palette (tools/pictures.py): each
-    seat's employees (face down, face up, removed) and their edges."""
+    seat's employees (face down, face up, removed) and their edges, and its abilities over what
+    covers most of the last contract (`ability_colours`)."""
     out = []
     for seat in range(4):  # E-Wars seats four at most
         colour = seat_colour(seat)
         for fill in (colour, removed_fill(colour)):
             out += [fill, contrast(fill)] + [darker(fill, f) for f in (0.55, 0.6, 0.7, 0.75, 0.8)]
-    return out
+    return out + ability_colours()
+
+
+def ability_colours() -> list[tuple[int, int, int]]:
+    """Each seat's ability area and reach line over what covers most of the last contract: a
+    card, a card nobody won, the table (composited as `contract_board` does). Seeded games show
+    only the seats and cards their abilities happened to reach: a palette chosen from them alone
+    missed the rest by a dozen shades over whole cards (a green area over a card nobody won: 13
+    per channel, issue 28)."""
+    return [_over(base, [(seat_colour(seat), alpha)]) for seat in range(4)
+            for alpha in (ABILITY_AREA, ABILITY_LINE) for base in _UNDER_ABILITIES]
+
+
+def palette_mixes() -> list[tuple[int, int, int]]:
+    """Colours that two abilities crossing make over the same (too many to keep exactly: the
+    palette's free colours are chosen among them too, tools/pictures.py)."""
+    kinds = [(seat_colour(seat), alpha) for seat in range(4) for alpha in (ABILITY_AREA, ABILITY_LINE)]
+    return list(dict.fromkeys(_over(base, [first, second]) for first in kinds for second in kinds
+                              for base in _UNDER_ABILITIES))
+
+
+_UNDER_ABILITIES = (CARD, CARD_DIM, BG)
+
+
+def _over(base: tuple[int, int, int], layers: list[tuple[tuple[int, int, int], int]]) -> tuple[int, int, int]:
+    """`base` under translucent layers (colour, opacity), composited as Pillow does."""
+    img = Image.new("RGBA", (1, 1), base + (255,))
+    for colour, alpha in layers:
+        img = Image.alpha_composite(img, Image.new("RGBA", (1, 1), colour + (alpha,)))
+    return img.getpixel((0, 0))[:3]
 
 
 draw_text = text
@@ -179,7 +214,7 @@ def property_card(draw: ImageDraw.ImageDraw, box: Sequence[float], faces: Sequen
     """A property card with its two die faces; a claim puts the claimer's dice on it."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
-    face_fill = CARD if not dim else (206, 200, 186)
+    face_fill = CARD if not dim else CARD_DIM
     rounded(draw, box, radius=10, fill=face_fill, outline=CARD_EDGE if claim is None else seat_colour(claim),
             width=3 if claim is None else 6)
     size = min(w * 0.37, h * 0.42) if not small_faces else min(w * 0.24, h * 0.26)
@@ -296,15 +331,18 @@ def contract_board(img: Image.Image, x: int, y: int, width: int, last: dict[str,
             y0 = max(0, r - 1) * cell + 4
             x1 = min(cols, c + 2) * cell - 4
             y1 = min(rows, r + 2) * cell - 4
-            od.rounded_rectangle([x0, y0, x1, y1], radius=16, fill=colour + (70,), outline=colour + (120,), width=3)
-            od.ellipse([sx - cell * 0.1, sy - cell * 0.1, sx + cell * 0.1, sy + cell * 0.1], fill=colour + (200,))
+            od.rounded_rectangle([x0, y0, x1, y1], radius=16, fill=colour + (ABILITY_AREA,),
+                                 outline=colour + (ABILITY_EDGE,), width=3)
+            od.ellipse([sx - cell * 0.1, sy - cell * 0.1, sx + cell * 0.1, sy + cell * 0.1],
+                       fill=colour + (ABILITY_DOT,))
         else:
             # Lines run from the actor to each end of its reach.
             ends = _line_ends(kind, src, rows, cols)
             for e in ends:
                 ex, ey = _cell_centre(0, 0, cell, cols, e)
-                od.line([sx, sy, ex, ey], fill=colour + (170,), width=max(10, cell // 8))
-                od.ellipse([ex - cell * 0.1, ey - cell * 0.1, ex + cell * 0.1, ey + cell * 0.1], fill=colour + (200,))
+                od.line([sx, sy, ex, ey], fill=colour + (ABILITY_LINE,), width=max(10, cell // 8))
+                od.ellipse([ex - cell * 0.1, ey - cell * 0.1, ex + cell * 0.1, ey + cell * 0.1],
+                           fill=colour + (ABILITY_DOT,))
     region = (ox, oy, ox + cols * cell, oy + rows * cell)
     under = img.crop(region).convert("RGBA")
     img.paste(Image.alpha_composite(under, overlay).convert(img.mode), region[:2])

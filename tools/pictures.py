@@ -8,8 +8,9 @@ public view (what the channel sees).
 
 The table pictures are drawn in one fixed 256-colour palette per title (render/compose.py);
 `--palettes` chooses them again from the tables of seeded games at every player count and in
-every language (run it when a title draws with a new colour: tests/render/test_palettes.py
-says when).
+every language, from the colours the renderers name or work out, and from those their
+translucent layers mix where they cross (a renderer's `palette_mixes()`: seeded games show only
+some). Run it when a title draws with a new colour: tests/render/test_palettes.py says when.
 """
 
 from __future__ import annotations
@@ -67,6 +68,8 @@ def palettes(titles: list[str]) -> None:
         # more moments of the short games (E-Wars' translucent abilities over the last contract)
         moments = 24 if title == "ewars" else 8
         pictures = list(samples(title, moments=moments, seed=3)) + list(samples(title, moments=moments // 2, seed=40))
+        # what its translucent layers make where they cross, which seeded games show only by chance
+        pictures.append(compose.swatch(compose.mixed_colours(title)))
         data = compose.choose_palette(pictures, compose.named_colours(title))
         path = compose.PALETTE_DIR / f"{title}.pal"
         path.parent.mkdir(exist_ok=True)

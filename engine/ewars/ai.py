@@ -6,7 +6,12 @@ per decision):
   - dice time: claim the card worth most (itself, plus the cards it would sandwich with our
     claims, minus exposure to rival claims around it); ring once all our dice are down,
     after rolling a while, when rivals pull ahead, or when a rival's (public) dice can take
-    a card that makes a big sandwich for them or for us right now; else roll;
+    a card that makes a big sandwich for them or for us right now; else roll. It plays a live
+    race at a person's pace (issue 28: it won 56-0 against a person): the house spaces its
+    moves (`Game.ai_gap`), it rings only once every seat has had a go (`_may_ring`), and it
+    never rolls more often in one dice time than a person would (data.json "seat_filler").
+    Only in a live game: once a slow game's minimum time is over, it has waited for people
+    already (hours, not a few rolls) and its rolls there are not spaced;
   - dispatch: score each (claimed card, rank) pair: the chance our employee survives times
     what the card is worth to us, plus the expected rival claims its ability would knock off
     (rivals' ranks guessed from their public discards), minus a small cost for spending a
@@ -26,7 +31,7 @@ from typing import Any
 
 from engine.core import check_level
 
-from .data import IMMUNE, MIX, REACH, RANKS
+from .data import FILLER_RING_ALONE, FILLER_ROLLS_MAX, IMMUNE, MIX, REACH, RANKS
 from .grid import between, parse, reach
 
 #: What spending a rank costs now (it is gone until the hand comes back).
@@ -101,7 +106,12 @@ def _dice(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random,
     rivals = [len(s["claims"]) for k, s in enumerate(view["seats"]) if k != me]
     rolls = seat["rolls"]
     if "roll" not in by_type:
-        return ring  # every die is down
+        return ring  # every die is down: a person would ring too
+    if view.get("pace") != "slow":  # a live race; a slow game's minimum time waited for people
+        if not _may_ring(view, rolls):
+            return by_type["roll"][0]
+        if rolls >= FILLER_ROLLS_MAX:
+            return ring  # as many rolls as a person makes in one dice time
     patience = 3 + 2 * mine + rng.randint(0, 2)
     if mine and rolls >= patience:
         return ring
@@ -116,6 +126,14 @@ def _dice(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random,
     if mine and _rival_about_to_score(view, me, cols, cards, claims):
         return ring  # dice are public: a rival can take a big card right now, so stop first
     return by_type["roll"][0]
+
+
+def _may_ring(view: dict[str, Any], rolls: int) -> bool:
+    """A person rings once the others have had their go at the dice: every seat has rolled or
+    claimed; or, when someone has not (a person who looked away), after a few rolls of its own,
+    which at its pace (`Game.ai_gap`) is a person's wait. Its moves are spaced in time, so its
+    roll count is its clock."""
+    return all(s.get("acted", True) for s in view["seats"]) or rolls >= FILLER_RING_ALONE
 
 
 def _slow_dice(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random,

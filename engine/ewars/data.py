@@ -26,6 +26,11 @@ EMPLOYEES: int = RAW["employees_per_player"]["value"]
 MIX: dict[str, int] = dict(RAW["employee_mix"]["value"])
 REACH_KINDS: tuple[str, ...] = tuple(RAW["reach_kinds"]["value"])
 
+#: The seat-filler's pace in a live dice time (see data.json's note and ai.py).
+FILLER_GAP: float = float(RAW["seat_filler"]["move_gap"])
+FILLER_ROLLS_MAX: int = RAW["seat_filler"]["rolls_max"]
+FILLER_RING_ALONE: int = RAW["seat_filler"]["ring_alone_after"]
+
 RANK_ROWS = RAW["ranks"]["value"]
 #: Every rank key, in the data's order (star first, staff last).
 RANKS: tuple[str, ...] = tuple(r["key"] for r in RANK_ROWS)

@@ -28,8 +28,8 @@ from . import ai as _ai
 from . import dice as _dice
 from . import hands as _hands
 from .contract import priority
-from .data import (COLS, DICE, MAX_PLAYERS, MIN_PLAYERS, POINTS_PER_CARD, RANKS, ROWS, SIDES, card_ids, employee_ids,
-                   faces)
+from .data import (COLS, DICE, FILLER_GAP, MAX_PLAYERS, MIN_PLAYERS, POINTS_PER_CARD, RANKS, ROWS, SIDES, card_ids,
+                   employee_ids, faces)
 from .dice import claimable
 from .grid import names, parse
 from .hands import owed
@@ -385,6 +385,11 @@ class EWars(Game):
     def ai_action(self, view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random,
                   level: str = "strong") -> dict[str, Any] | None:
         return _ai.choose(view, legal, rng, level)
+
+    def ai_gap(self, state: dict[str, Any]) -> float:
+        """A live dice time is a race of clicks: the seat-filler rolls and claims at a person's
+        pace, never at a timer's (a slow one waits for hours anyway)."""
+        return FILLER_GAP if state["phase"] == "dice" and not _dice.slow(state) else 0.0
 
     def secrets(self, state: dict[str, Any]) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {"hidden": list(state["deck"])}

@@ -14,7 +14,7 @@ import pytest
 
 from engine.core import copy_json
 from engine.ewars import GAME
-from engine.ewars.data import DICE, card_ids, employee_ids
+from engine.ewars.data import DICE, FILLER_RING_ALONE, card_ids, employee_ids
 from engine.ewars import hands
 from engine.ewars.grid import layout
 from engine.ewars.rules import EWars
@@ -306,10 +306,46 @@ def test_ai_ahead_at_the_dice_rings_to_take_the_parent():
     st["claims"][5] = 1
     st["dice"][0] = [6, 6, 6, 6]
     st["dice"][1] = []                       # the rival cannot take anything right now
+    st["acted"] = [True, True]               # both claimed, so both took part
     legal = [a for a in GAME.legal(st, 0) if a["type"] != "claim"]  # nothing to claim now
     assert GAME.ai_action(GAME.view(st, 0), legal, random.Random(1)) == {"type": "ring_bell"}
     st["claims"][6] = 1                      # the rival is ahead now: roll for more
     assert GAME.ai_action(GAME.view(st, 0), legal, random.Random(1))["type"] == "roll"
+
+
+def test_ai_in_a_live_race_rings_only_once_everyone_had_a_go():
+    """Issue 28: ahead at the dice, it still rolls while a seat (a person reading their dice)
+    has not rolled or claimed yet; after FILLER_RING_ALONE rolls of its own (a person's wait at
+    its pace) it rings anyway, so someone who looked away cannot hold dice time for ever."""
+    st = _dice_state()
+    st["claims"][0] = 0
+    st["dice"][0] = [6, 6, 6, 6]
+    st["dice"][1] = []
+    st["acted"] = [True, False]              # the rival has not had a go yet
+    legal = [a for a in GAME.legal(st, 0) if a["type"] != "claim"]
+    assert GAME.ai_action(GAME.view(st, 0), legal, random.Random(1))["type"] == "roll"
+    st["rolls"][0] = FILLER_RING_ALONE
+    assert GAME.ai_action(GAME.view(st, 0), legal, random.Random(1)) == {"type": "ring_bell"}
+
+
+def test_ai_after_a_slow_minimum_rings_ahead_though_someone_never_rolled():
+    """The live race's wait for everyone (and its roll count as a clock) is a live game's: in a
+    slow game the minimum time (hours) has waited for the person who never rolled, so once it
+    is over the seat-filler ahead rings at once, as before issue 28 (with it, it rolled on until
+    FILLER_RING_ALONE rolls of its own)."""
+    st = GAME.setup(2, 61, {"pace": "slow"})
+    st["parent"] = 0
+    GAME.apply(st, 0, {"type": "ring_bell"})
+    st["claims"][0] = 0
+    st["dice"][0] = [6, 6, 6, 6]
+    st["dice"][1] = []
+    st["acted"] = [True, False]              # the rival never rolled
+    st["rolls"][0] = 1
+    st["min_over"] = True                    # its minimum time ran out (dice_min_over)
+    view = GAME.view(st, 0)
+    assert view["pace"] == "slow" and view["min_over"]
+    legal = [a for a in GAME.legal(st, 0) if a["type"] != "claim"]
+    assert GAME.ai_action(view, legal, random.Random(1)) == {"type": "ring_bell"}
 
 
 def test_ai_sends_a_manager_against_a_row_of_rivals():
