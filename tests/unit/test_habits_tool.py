@@ -124,6 +124,24 @@ def test_a_reminder_counts_against_the_obligation_whose_row_counted_it():
     assert report.reminders(SimpleNamespace(track=track))["reminders_beyond_two"] == 1
 
 
+def test_the_daily_player_rolled_himself_in_a_round_he_claimed_with_the_dice_dealt():
+    """ewars seed 1: the once-a-day player took part in all 8 dice rounds by his own clicks, in 5
+    of them only by claiming with the dice as dealt (round 1: claim A3, then the bell); counting
+    rolls alone said 3 of 8. A claim the seat-filler made for him, or a lapse, is not his."""
+    daily = SimpleNamespace(habit="daily", seat=1, user_id=42)
+    tab = SimpleNamespace(track=SimpleNamespace(humans={1: daily}))
+    game = SimpleNamespace(title="ewars")
+
+    def e(seat, user, kind, events=()):
+        return {"seat": seat, "user_id": user, "action": {"type": kind}, "events": list(events)}
+
+    log = [e(0, 7, "ring_bell", [{"type": "dice_time", "round": 1}]), e(1, 42, "claim"), e(1, 42, "ring_bell"),
+           e(0, 7, "ring_bell", [{"type": "dice_time", "round": 2}]), e(1, 42, "roll"), e(1, 42, "claim"),
+           e(0, 7, "ring_bell", [{"type": "dice_time", "round": 3}]), e(1, None, "claim"),
+           e(None, None, "timeout", [{"type": "dice_time_auto", "round": 4}, {"type": "dice_lapsed", "seats": [1]}])]
+    assert report.dice(tab, game, log) == {"dice_rounds": 4, "daily_rolled_himself": 2}
+
+
 def test_an_offer_is_told_within_a_minute_of_when_the_batching_allows():
     """News for the boss is batched, at most one call an hour (the issue's design): an offer
     two minutes after a call is told in time at the hour's end, not later; one with no call

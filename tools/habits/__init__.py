@@ -36,7 +36,9 @@ The figures of each game (report.py), every one counted from what happened:
                             deadline, or the seat-filler for the boss) and that were not publicly
                             impossible deals; with banks, only while the boss's bank was not empty.
     daily rolled himself    E-Wars: rounds with dice time (`dice_time`, `dice_time_auto` events)
-                            in which the once-a-day player's own click rolled.
+                            in which the once-a-day player's own click rolled or claimed (took
+                            part, as the slow bell counts it: the dice are dealt rolled, so a
+                            claim with them is his roll).
     msgs/turn, pinged,      as tools/slowgames.py: channel messages per turn (a moment someone new
     table distance          owed something), human obligations (window and seat) whose person was
                             pinged or DMed while it was open, messages below the table message.

@@ -209,8 +209,16 @@ def deals(tab: Any, game: Any, log: list[dict[str, Any]], states: list[dict[str,
             "deals": started, "deals_failed": failed, "deals_failed_with_time_left": failed_left}
 
 
+#: What takes part in E-Wars dice time: a roll, or a claim with the dice as they were dealt (the
+#: rules deal them rolled: engine/ewars/dice.py `took_part` unlocks the slow bell for either).
+TAKES_PART = ("roll", "claim")
+
+
 def dice(tab: Any, game: Any, log: list[dict[str, Any]]) -> dict[str, Any]:
-    """E-Wars: rounds with dice time, and those in which the once-a-day player rolled himself."""
+    """E-Wars: rounds with dice time, and those in which the once-a-day player rolled himself:
+    his own click rolled or claimed. Counting rolls alone missed the rounds in which his dealt
+    dice already matched a card (seed 1: 3 of 8, though he took part in all 8 and the seat-filler
+    never moved for him)."""
     if game.title != "ewars":
         return {}
     daily = next((p for p in tab.track.humans.values() if p.habit == "daily"), None)
@@ -222,7 +230,7 @@ def dice(tab: Any, game: Any, log: list[dict[str, Any]]) -> dict[str, Any]:
             if ev.get("type") in DICE_TIME:
                 current = ev.get("round")
                 rounds.add(current)
-        if daily is not None and e["seat"] == daily.seat and e["action"].get("type") == "roll" \
+        if daily is not None and e["seat"] == daily.seat and e["action"].get("type") in TAKES_PART \
                 and e["user_id"] == daily.user_id:
             rolled.add(current)
     return {"dice_rounds": len(rounds), "daily_rolled_himself": len(rolled & rounds)}
