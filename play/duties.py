@@ -107,8 +107,9 @@ class Duties:
         daily = (await self.planner.daily(game)).get(seat)
         clock = timing.person_clock(game, seat, conf, daily, lapse=lapses(rules(game), window.kind))
         length = settings_mod.deadline_for(rules(game), conf, window.kind)
-        return timing.duty(float(was.get("opened", self.clock())), length, timing.bank_left(game, seat, conf),
-                           clock, conf, sent, out, window.kind, was)
+        due, payload = timing.duty(float(was.get("opened", self.clock())), length, timing.bank_left(game, seat, conf),
+                                   clock, conf, sent, out, window.kind, was)
+        return timing.news_due(due, payload), payload
 
     # -- time out -----------------------------------------------------------------------------
 
