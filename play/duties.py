@@ -80,7 +80,7 @@ class Duties:
         if not await self.games.consume(timer, rearm_at=due, payload=payload):
             return
         self.alarm.ring()
-        self.notifier.remind(game.id, [seat])
+        self.notifier.remind(game.id, [seat], kind=window.kind)
 
     async def tell_news(self, timer: Timer, game: GameRow, window: Window, seat: int) -> None:
         """Answers came in for the seat since its last call, an hour ago: call it now."""
@@ -107,8 +107,9 @@ class Duties:
         daily = (await self.planner.daily(game)).get(seat)
         clock = timing.person_clock(game, seat, conf, daily, lapse=lapses(rules(game), window.kind))
         length = settings_mod.deadline_for(rules(game), conf, window.kind)
-        return timing.duty(float(was.get("opened", self.clock())), length, timing.bank_left(game, seat, conf),
-                           clock, conf, sent, out, window.kind, was)
+        due, payload = timing.duty(float(was.get("opened", self.clock())), length, timing.bank_left(game, seat, conf),
+                                   clock, conf, sent, out, window.kind, was)
+        return timing.news_due(due, payload), payload
 
     # -- time out -----------------------------------------------------------------------------
 
@@ -146,7 +147,7 @@ class Duties:
         if done and not moved:
             self.notifier.note(game.id, "deadline", window=window, mode=mode, seats=[seat])
         if done and mode == "remind":
-            self.notifier.remind(game.id, [seat], passed=True)
+            self.notifier.remind(game.id, [seat], passed=True, kind=window.kind)
         self.alarm.ring()
 
     async def answer_for(self, game_id: int, seat: int, window_id: str,

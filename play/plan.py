@@ -152,6 +152,8 @@ def plan(game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
             due = old.get(("ai", str(seat)))
             out.append(("ai", str(seat), due if due is not None and due > t else t + think, {}))
     calls = timing.batch_news(out, news, t) if news is not None else []
+    out = [(kind, ref, timing.news_due(due, payload) if kind == "duty" else due, payload)
+           for kind, ref, due, payload in out]
     return Plan(out, spent(game, conf, duties, {r[1] for r in out if r[0] == "duty"}, t, daily), calls)
 
 

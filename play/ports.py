@@ -25,8 +25,9 @@ class Notifier(Protocol):
     def note(self, game_id: int, kind: str, **params: Any) -> None:
         """A house note with no move behind it: a deadline passed, a seat left, a player away..."""
 
-    def remind(self, game_id: int, seats: list[int], passed: bool = False) -> None:
-        """Remind these seats of what they owe (`passed`: their deadline passed, nothing happened)."""
+    def remind(self, game_id: int, seats: list[int], passed: bool = False, kind: str | None = None) -> None:
+        """Remind these seats of what they owe (`passed`: their deadline passed, nothing happened;
+        `kind`: the kind of the window the reminder is for, when it is for one)."""
 
     def refresh(self, game_id: int, repost: bool = False) -> None:
         """Draw the table again (at the bottom, with `repost`)."""
@@ -45,7 +46,7 @@ class Silent:
     def note(self, game_id: int, kind: str, **params: Any) -> None:
         return None
 
-    def remind(self, game_id: int, seats: list[int], passed: bool = False) -> None:
+    def remind(self, game_id: int, seats: list[int], passed: bool = False, kind: str | None = None) -> None:
         return None
 
     def refresh(self, game_id: int, repost: bool = False) -> None:

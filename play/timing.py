@@ -109,9 +109,16 @@ def duty(opened: float, allowance: float, bank: float, clock: Quiet, conf: dict[
     for key in ("told", "news"):  # the news calls' own bookkeeping stays with the obligation
         if key in was:
             payload[key] = was[key]
-    if was.get("news"):
-        due = min(due, float(was.get("told") or 0) + NEWS_EVERY)
     return due, payload
+
+
+def news_due(due: float, payload: dict[str, Any]) -> float:
+    """An obligation row's due time once its news bookkeeping is settled: news still waiting
+    brings it forward to the end of the hour. Applied last, never before: news told at once
+    (every answer in) must not leave the row due at the hour's end, where, with nothing left
+    to tell, it fired as the next reminder hours early (tools/habits: a boss's second deal
+    reminder 1 h 40 after the first)."""
+    return min(due, float(payload.get("told") or 0) + NEWS_EVERY) if payload.get("news") else due
 
 
 def batch_news(rows: list[tuple], news: Any, t: float) -> list[int]:

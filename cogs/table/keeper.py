@@ -89,9 +89,11 @@ class TableKeeper:
         self._pending(game_id).notes.append((kind, params))
         self._ensure(game_id)
 
-    def remind(self, game_id: int, seats: list[int], passed: bool = False) -> None:
+    def remind(self, game_id: int, seats: list[int], passed: bool = False, kind: str | None = None) -> None:
         p = self._pending(game_id)
         p.remind.update(seats)
+        if kind is not None:
+            p.reminded_of.update({seat: kind for seat in seats})
         p.overdue = p.overdue or passed
         self._ensure(game_id)
 

@@ -158,15 +158,17 @@ class Turns:
                 mentions.append(discord.Object(id=user_id))
             else:
                 name = f"**{text_name(game.seats[seat].name)}**"
+            key = self.call_kind(p, seat)
+            # A reminder is of one window: what that window asks, not what the seat's newest does.
+            window = p.reminded_of.get(seat) if key in ("reminder", "overdue") else None
             try:
-                todo = ui.todo(t, public, seat)
+                todo = ui.todo(t, public, seat) if window is None else ui.todo_of(t, public, seat, window)
             except Exception:
                 log.exception("%s: the to-do line for seat %s failed", game.title, seat)
                 todo = None
             todo = todo or t("core.ping.your_move_plain")
             if todo[-1] not in ".!?。！？…":
                 todo += t("core.ping.stop")
-            key = self.call_kind(p, seat)
             line = t(f"core.ping.{key}", who=name, todo=todo)
             # join_sentences: no half-width space after a Japanese "。" (issue 30, item 14).
             line = join_sentences(line, await self.time_left(game, seat, t))

@@ -201,6 +201,12 @@ class TitleUI:
         channel, so it must say nothing only that seat may know. None: the house's "your move"."""
         return None
 
+    def todo_of(self, t: Translator, view: dict[str, Any], seat: int, kind: str) -> str | None:
+        """The line for one window `seat` owes (`kind`: the window's kind), for a reminder of that
+        window: a seat owing two at once is reminded of each, and the older one's reminder must
+        not read as the newer's task. By default `todo` (a title whose seats owe one at a time)."""
+        return self.todo(t, view, seat)
+
 
 def seat_names(value: Any, names: list[str], t: Translator) -> Any:
     if isinstance(value, bool) or value is None:

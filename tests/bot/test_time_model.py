@@ -263,3 +263,65 @@ async def test_the_boss_is_called_when_a_reaction_window_gives_the_deal_back(sim
     assert game.state["window"] is None and BOSS.legal(game.state, 0), "the deal is the boss's again"
     said = channel_text(sim, mark)
     assert f"<@{ann.id}>: new answers are in for you" in said, said
+
+
+async def test_a_reminder_names_the_window_it_reminds_of(sim):
+    """A person owing two windows at once is reminded of each (tools/habits, imtheboss seed 1:
+    the once-a-day player owing an offer for deal C and a reaction to a travel card, reminded in
+    pairs); the reminder of the offer read "a travel card was played: pass or stop" (the newer
+    window's task; a boss's deal reminder during a reaction he did not owe read only "your
+    move"). Each reminder now says what its own window asks."""
+    from tests.bot.test_imtheboss import choose, find, option, set_hands
+
+    ann, bob, cal, dot = await boss_start(sim, 4, {"reminder": 60, "deadlines": {
+        "offers": HOUR, "deal": DAY, "reaction": 4 * HOUR}})
+
+    def arranged(s):
+        _deal_on_k(s, 0)
+        set_hands(s, {0: ["clan-green"], 1: ["clan-magenta"], 2: ["clan-yellow"], 3: ["travel-grey", "clan-yellow"]})
+
+    await sim.arrange(arranged)
+    await click(sim, ann, await sim.hand(ann), label="💼 Deal here")
+    dot_panel = await sim.hand(dot)
+    await choose(sim, dot, dot_panel, [option(find(dot_panel, prefix="✈️"), contains="Grey travel")], prefix="✈️")
+    game = await sim.game()
+    owed = {w for w, s in obligations(game, game.state) if s == 1}
+    assert {w.split(":")[0] for w in owed} == {"offers", "reaction"}, owed
+    mark = len(sim.channel.history())
+    await sim.advance(31 * 60)  # the offer's first reminder (half its hour); the reaction's comes at 2 h
+    said = channel_text(sim, mark)
+    assert f"Reminder: <@{bob.id}>, offer an investor for deal K, or pass." in said, said
+    assert "a travel card was played" not in said, said
+    mark = len(sim.channel.history())
+    await sim.advance(2 * HOUR - 31 * 60)  # the reaction's own reminder names the travel card
+    said = channel_text(sim, mark)
+    assert f"Reminder: <@{cal.id}>, a travel card was played" in said, said
+
+
+async def test_news_told_at_once_leaves_no_early_reminder(sim):
+    """tools/habits, imtheboss seed 1, day 15: the once-a-day boss of deal G was called at 21:38
+    (news), an offer at 21:47 completed the answers and called him at once, and at 22:38, the end
+    of the news hour that call had made needless, he got his deal's second reminder, 1 h 40 after
+    the first (due at 48 h). The row kept the batched news's due time after the news was told."""
+    ann, bob, cal, dot = members = await boss_start(sim, 4, {"reminder": 60, "deadlines": {
+        "deal": DAY, "offers": DAY}})
+    await sim.arrange(lambda s: _deal_on_k(s, 0))
+    await click(sim, ann, await sim.hand(ann), label="💼 Deal here")
+
+    async def offer(seat: int) -> None:
+        game = await sim.game()
+        action = next(a for a in BOSS.legal(game.state, seat) if a["type"] == "offer")
+        assert (await sim.house.act(game.id, seat, action, user_id=members[seat].id, version=game.version)).applied
+        await sim.settle()
+
+    await offer(1)  # the boss is called at once
+    await sim.advance(60)
+    await offer(2)  # within the hour: batched, told at its end
+    await sim.advance(60)
+    await click(sim, dot, await sim.hand(dot), label="Pass: no offer")  # every answer is in: called at once
+    mark = len(sim.channel.history())
+    await sim.advance(2 * HOUR)  # past the hour the batched news would have waited for
+    said = channel_text(sim, mark)
+    assert f"Reminder: <@{ann.id}>" not in said, said  # the deal's first reminder is due at 12 h
+    await sim.advance(10 * HOUR + 60)
+    assert channel_text(sim, mark).count(f"Reminder: <@{ann.id}>") == 1

@@ -67,7 +67,7 @@ class RecordingTable:
     def note(self, game_id: int, kind: str, **params: Any) -> None:
         pass
 
-    def remind(self, game_id: int, seats: list[int], passed: bool = False) -> None:
+    def remind(self, game_id: int, seats: list[int], passed: bool = False, kind: str | None = None) -> None:
         pass
 
     def refresh(self, game_id: int, repost: bool = False) -> None:

@@ -87,6 +87,61 @@ def test_reminders_count_per_window_for_a_person_owing_several():
     assert report.reminders(SimpleNamespace(track=track))["reminders_beyond_two"] == 1
 
 
+def test_a_reminder_counts_against_the_obligation_whose_row_counted_it():
+    """imtheboss seed 1, the once-a-day player: owing an offer (offers:deal:49, open since 13.459)
+    and a reaction (reaction:51, since 13.463), he was reminded of each at 13.959 and 13.963, then
+    of the offer again at 14.459 once the reaction had closed: two each, but the tool, counting
+    both pair reminders against the older window, found the third offer reminder beyond two. And
+    asked again for deal M's offer after the boss declined his (offers:deal:78 closed at 28.451,
+    opened again at 28.530), he owed anew and was reminded twice more: four for one window id,
+    two per obligation."""
+    person = SimpleNamespace(clicks=[])
+    track = SimpleNamespace(humans={1: person}, reminders=[])
+    offer, reaction = ("offers:deal:49", 1, 13459), ("reaction:51", 1, 13463)
+    seen: dict = {}
+
+    def look(at, rows, owed, reminded=1):
+        nonlocal seen
+        sent, seen = report.reminded(rows, seen)
+        for _ in range(reminded):
+            track.reminders.append((at, 1, report.obligations_reminded(owed, sent.get(1))))
+
+    look(13900, {"offers:deal:49#1": {"opened": 13459, "n": 0}, "reaction:51#1": {"opened": 13463, "n": 0},
+                 "offers:deal:49#2": {"opened": 13459, "n": 0}}, [offer, reaction], reminded=0)
+    look(13963, {"offers:deal:49#1": {"opened": 13459, "n": 1}, "reaction:51#1": {"opened": 13463, "n": 1}},
+         [offer, reaction], reminded=2)
+    look(14459, {"offers:deal:49#1": {"opened": 13459, "n": 2}}, [offer])
+    assert [keys for _, _, keys in track.reminders] == [(offer,), (reaction,), (offer,)]
+    assert report.reminders(SimpleNamespace(track=track))["reminders_beyond_two"] == 0
+    first, again = ("offers:deal:78", 1, 27504), ("offers:deal:78", 1, 28530)
+    for at, n in ((28004, 1), (28254, 2)):
+        look(at, {"offers:deal:78#1": {"opened": 27504, "n": n}}, [first])
+    for at, n in ((29030, 1), (29280, 2)):
+        look(at, {"offers:deal:78#1": {"opened": 28530, "n": n}}, [again])
+    assert report.reminders(SimpleNamespace(track=track))["reminders_beyond_two"] == 0
+    # A row that forgot its count and reminded a third time for the same obligation is found.
+    look(29500, {"offers:deal:78#1": {"opened": 28530, "n": 1}}, [again])
+    assert report.reminders(SimpleNamespace(track=track))["reminders_beyond_two"] == 1
+
+
+def test_the_daily_player_rolled_himself_in_a_round_he_claimed_with_the_dice_dealt():
+    """ewars seed 1: the once-a-day player took part in all 8 dice rounds by his own clicks, in 5
+    of them only by claiming with the dice as dealt (round 1: claim A3, then the bell); counting
+    rolls alone said 3 of 8. A claim the seat-filler made for him, or a lapse, is not his."""
+    daily = SimpleNamespace(habit="daily", seat=1, user_id=42)
+    tab = SimpleNamespace(track=SimpleNamespace(humans={1: daily}))
+    game = SimpleNamespace(title="ewars")
+
+    def e(seat, user, kind, events=()):
+        return {"seat": seat, "user_id": user, "action": {"type": kind}, "events": list(events)}
+
+    log = [e(0, 7, "ring_bell", [{"type": "dice_time", "round": 1}]), e(1, 42, "claim"), e(1, 42, "ring_bell"),
+           e(0, 7, "ring_bell", [{"type": "dice_time", "round": 2}]), e(1, 42, "roll"), e(1, 42, "claim"),
+           e(0, 7, "ring_bell", [{"type": "dice_time", "round": 3}]), e(1, None, "claim"),
+           e(None, None, "timeout", [{"type": "dice_time_auto", "round": 4}, {"type": "dice_lapsed", "seats": [1]}])]
+    assert report.dice(tab, game, log) == {"dice_rounds": 4, "daily_rolled_himself": 2}
+
+
 def test_an_offer_is_told_within_a_minute_of_when_the_batching_allows():
     """News for the boss is batched, at most one call an hour (the issue's design): an offer
     two minutes after a call is told in time at the hour's end, not later; one with no call

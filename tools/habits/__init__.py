@@ -22,8 +22,11 @@ The figures of each game (report.py), every one counted from what happened:
     reminders               reminder lines in the bot's new channel messages (a line that pings
                             someone and says "Reminder" or starts with ⏰: `core.ping.reminder`,
                             `core.ping.overdue`), one per person pinged.
-      beyond two            per person and window (the newest window the person owed when it
-                            came), reminders past the second.
+      beyond two            per person and obligation (a window and when it opened for the
+                            person: asked again after answering is a new one), reminders past
+                            the second. Which of the windows a person owes a reminder is for,
+                            the words cannot say: the bot's obligation row that counted it does
+                            (report.reminded); else the oldest that had had fewer than two.
       to actor              reminders that reached someone within a minute after their own
                             click (select, form, command).
     offers told < 1 min     I'm the Boss!: offers (an `offered_*` event in the log) made to a
@@ -33,7 +36,9 @@ The figures of each game (report.py), every one counted from what happened:
                             deadline, or the seat-filler for the boss) and that were not publicly
                             impossible deals; with banks, only while the boss's bank was not empty.
     daily rolled himself    E-Wars: rounds with dice time (`dice_time`, `dice_time_auto` events)
-                            in which the once-a-day player's own click rolled.
+                            in which the once-a-day player's own click rolled or claimed (took
+                            part, as the slow bell counts it: the dice are dealt rolled, so a
+                            claim with them is his roll).
     msgs/turn, pinged,      as tools/slowgames.py: channel messages per turn (a moment someone new
     table distance          owed something), human obligations (window and seat) whose person was
                             pinged or DMed while it was open, messages below the table message.

@@ -49,7 +49,8 @@ class Track:
     samples: list[tuple[float, int, Any]] = field(default_factory=list)
     #: (time, seat) of every call: a ping in the channel or a new DM
     told: list[tuple[float, int, bool]] = field(default_factory=list)
-    #: (time, seat, keys of the windows the seat owed, oldest first) of every reminder line
+    #: (time, seat, keys of the windows the reminder may be for, oldest first) of every
+    #: reminder line; a key is (window id, seat, when it opened), one obligation
     reminders: list[tuple[float, int, tuple]] = field(default_factory=list)
     last: float | None = None
     looks: int = 0
@@ -116,6 +117,8 @@ class Table:
         self.track: Track | None = None
         self.bank_seen = False
         self.clock_column: bool | None = None
+        #: The bot's obligation rows as last seen: ref -> (when it opened, reminders sent)
+        self.duties: dict[str, tuple[float, int]] = {}
 
     def _dm_of(self, person: Person) -> int | None:
         channel = person.member.user.dm_channel
@@ -127,6 +130,7 @@ class Table:
         track, sim = self.track, self.sim
         game = await sim.store.get(self.desk.game_id)
         now = self.desk.now()
+        sent = await self._reminded_windows()
         for post in self.watch.fresh():
             called = [p.name for p in self.people if p.user_id in post.pings or post.channel_id == self._dm_of(p)]
             if called:
@@ -139,7 +143,7 @@ class Table:
                     person.called(post.at, via_dm)
                     track.told.append((post.at, person.seat, via_dm))
                 if person.user_id in post.reminded:
-                    track.reminders.append((post.at, person.seat, self._window_of(person.seat)))
+                    track.reminders.append((post.at, person.seat, self._window_of(person.seat, sent)))
         owed = obligations(self.title, game.state) if game.status == "active" and game.state else set()
         fresh = owed - set(track.open)
         if any(s in track.humans for _, s in fresh):
@@ -159,14 +163,19 @@ class Table:
         track.last = now
         return game
 
-    def _window_of(self, seat: int) -> tuple:
-        """The windows a reminder to `seat` may be for: those the seat owes, oldest first (the
-        bot reminds per window, and a person may owe several at once)."""
+    async def _reminded_windows(self) -> dict[int, list[str]]:
+        """Per seat, the windows the bot's obligation rows counted a reminder for since the last
+        look at the game (report.reminded)."""
+        assert self.desk is not None
+        rows = {t.ref: t.payload for t in await self.sim.store.timers(self.desk.game_id) if t.kind == "duty"}
+        sent, self.duties = report.reminded(rows, self.duties)
+        return sent
+
+    def _window_of(self, seat: int, sent: dict[int, list[str]]) -> tuple:
+        """The obligations a reminder to `seat` may be for (report.obligations_reminded)."""
         assert self.track is not None
         mine = sorted((opened, key) for key, opened in self.track.open.items() if key[1] == seat)
-        if not mine:
-            return (("-", seat),)
-        return tuple((key[0] if key[0] != "act" else f"act@{int(opened)}", seat) for opened, key in mine)
+        return report.obligations_reminded([(key[0], seat, int(opened)) for opened, key in mine], sent.get(seat))
 
     async def look(self, person: Person, away_day: float) -> None:
         """The person looks in: goes away (once, mid-game), or opens the panel and moves."""

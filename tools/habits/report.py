@@ -111,11 +111,46 @@ def filler_moves(tab: Any, log: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def reminded(rows: dict[str, dict[str, Any]], seen: dict[str, tuple[float, int]]
+             ) -> tuple[dict[int, list[str]], dict[str, tuple[float, int]]]:
+    """Which windows the bot reminded each seat of between two looks at its obligation rows
+    (`rows`: ref "<window>#<seat>" -> payload; `seen`: ref -> (opened, reminders) at the last
+    look): one entry per reminder a row counts since (`n` grew; a row of a new obligation, or
+    whose count went back, counts all its `n`). A reminder's words cannot say which of two
+    windows it is for (the once-a-day player owing an offer and a reaction was reminded in pairs
+    at one minute); the row that counted it can. The count of reminders stays the tool's own
+    (messages, per obligation): a row that reset its count and reminded again is still found."""
+    out: dict[int, list[str]] = {}
+    for ref, payload in rows.items():
+        window, _, seat = ref.rpartition("#")
+        opened, n = float(payload.get("opened") or 0), int(payload.get("n") or 0)
+        was_opened, was_n = seen.get(ref, (None, 0))
+        new = n - was_n if was_opened == opened and n >= was_n else n
+        if seat.isdigit() and new > 0:
+            out.setdefault(int(seat), []).extend([window] * new)
+    return out, {ref: (float(p.get("opened") or 0), int(p.get("n") or 0)) for ref, p in rows.items()}
+
+
+def obligations_reminded(keys: list[tuple[str, int, int]], counted: list[str] | None) -> tuple:
+    """The obligations a reminder may be for, oldest first: the one whose row counted it (its
+    window named in `counted`, taken off that list) when there is one, else every one the seat
+    owes (`keys`: window, seat, when it opened). An obligation is a window and when it opened
+    for the seat: asked again after answering (an offer declined), a person owes anew, with a
+    call and reminders of its own."""
+    while counted:
+        window = counted.pop(0)
+        named = [k for k in keys if k[0] == window]
+        if named:
+            return (named[-1],)
+    return tuple(keys) or (("-", -1, 0),)
+
+
 def reminders(tab: Any) -> dict[str, Any]:
-    """Reminder lines per person and window; those beyond two; those to someone who had
-    clicked within the minute before. A person owing several windows may be reminded twice for
-    each: a reminder counts against the oldest window they owed that had had fewer than two, and
-    is beyond two only when every window they owed then had had its two."""
+    """Reminder lines per person and obligation; those beyond two; those to someone who had
+    clicked within the minute before. A reminder counts against the obligation whose row
+    counted it (`reminded`); when no row says (the window closed before the tool looked), the
+    oldest obligation the person owed that had had fewer than two, and it is beyond two only
+    when every obligation they owed then had had its two."""
     track = tab.track
     count: dict[tuple, int] = {}
     beyond = 0
@@ -174,8 +209,16 @@ def deals(tab: Any, game: Any, log: list[dict[str, Any]], states: list[dict[str,
             "deals": started, "deals_failed": failed, "deals_failed_with_time_left": failed_left}
 
 
+#: What takes part in E-Wars dice time: a roll, or a claim with the dice as they were dealt (the
+#: rules deal them rolled: engine/ewars/dice.py `took_part` unlocks the slow bell for either).
+TAKES_PART = ("roll", "claim")
+
+
 def dice(tab: Any, game: Any, log: list[dict[str, Any]]) -> dict[str, Any]:
-    """E-Wars: rounds with dice time, and those in which the once-a-day player rolled himself."""
+    """E-Wars: rounds with dice time, and those in which the once-a-day player rolled himself:
+    his own click rolled or claimed. Counting rolls alone missed the rounds in which his dealt
+    dice already matched a card (seed 1: 3 of 8, though he took part in all 8 and the seat-filler
+    never moved for him)."""
     if game.title != "ewars":
         return {}
     daily = next((p for p in tab.track.humans.values() if p.habit == "daily"), None)
@@ -187,7 +230,7 @@ def dice(tab: Any, game: Any, log: list[dict[str, Any]]) -> dict[str, Any]:
             if ev.get("type") in DICE_TIME:
                 current = ev.get("round")
                 rounds.add(current)
-        if daily is not None and e["seat"] == daily.seat and e["action"].get("type") == "roll" \
+        if daily is not None and e["seat"] == daily.seat and e["action"].get("type") in TAKES_PART \
                 and e["user_id"] == daily.user_id:
             rolled.add(current)
     return {"dice_rounds": len(rounds), "daily_rolled_himself": len(rolled & rounds)}

@@ -424,9 +424,16 @@ class UI(DealPanel, TitleUI):
     def todo(self, t: Translator, view: dict[str, Any], seat: int) -> str | None:
         """What `seat` can do now, for the ping that names it (the public view: it goes to the
         channel). In a deal the boss decides and every other player owes an offer or a pass."""
+        return self.todo_of(t, view, seat, None)
+
+    def todo_of(self, t: Translator, view: dict[str, Any], seat: int, kind: str | None) -> str | None:
+        """The same for one window (`kind`; None: the open reaction or last call first). A deal's
+        boss and the players asked for offers still owe the deal while a card's reaction window is
+        open: their reminder of it names the deal, not the card (or nothing, to a boss who does
+        not owe the reaction)."""
         if view.get("over"):
             return None
-        win = view.get("window")
+        win = None if kind in ("deal", "offers") else view.get("window")
         deal = view.get("deal")
         if win is not None and win["kind"] == "reaction":
             return t(f"{T}.todo.reaction", card=win["card"]) if seat in win["owing"] else None
