@@ -1,22 +1,23 @@
 """The seat-filling AI: one action per call, from the seat's view and legal list only.
 
 The bot calls it on a timer during dice time, so each call returns one small step: roll,
-claim, ring, or (in a slow game, see below) wait. Heuristics (cheap: well under a millisecond
-per decision):
+claim, ring, or (in a slow game, see below) wait. Heuristics (a dispatch pick takes a few
+milliseconds, every other decision well under one):
   - dice time: claim the card worth most (itself, plus the cards it would sandwich with our
-    claims, minus exposure to rival claims around it); ring once all our dice are down,
-    after rolling a while, when rivals pull ahead, or when a rival's (public) dice can take
-    a card that makes a big sandwich for them or for us right now; else roll. It plays a live
-    race at a person's pace (issue 28: it won 56-0 against a person): the house spaces its
-    moves (`Game.ai_gap`), it rings only once every seat has had a go (`_may_ring`), and it
-    never rolls more often in one dice time than a person would (data.json "seat_filler").
-    Only in a live game: once a slow game's minimum time is over, it has waited for people
-    already (hours, not a few rolls) and its rolls there are not spaced;
-  - dispatch: score each (claimed card, rank) pair: the chance our employee survives times
-    what the card is worth to us, plus the expected rival claims its ability would knock off
-    (rivals' ranks guessed from their public discards), minus a small cost for spending a
-    strong rank that would otherwise stay in hand. Picks go to cards still without one, then
-    the seat confirms (it never reconsiders, so it always finishes its dispatch).
+    claims, plus half the cards of a rival sandwich it would cut, minus exposure to rival
+    claims around it); ring once all our dice are down, after rolling a while, when rivals
+    pull ahead, or when a rival's (public) dice can take a card that makes a big sandwich for
+    them or for us right now; else roll. It plays a live race at a person's pace (issue 28: it
+    won 56-0 against a person): the house spaces its moves (`Game.ai_gap`), it rings only once
+    every seat has had a go (`_may_ring`), and it never rolls more often in one dice time than
+    a person would (data.json "seat_filler"). Only in a live game: once a slow game's minimum
+    time is over, it has waited for people already (hours, not a few rolls) and its rolls
+    there are not spaced;
+  - dispatch (ai_dispatch.py): each (claimed card, rank) pair is judged by playing the
+    contract out against rival ranks sampled from their public discards: our cards won less
+    a share of the rivals', minus a small cost for spending a strong rank that would
+    otherwise stay in hand. Picks go to cards still without one, then the seat confirms (it
+    never reconsiders, so it always finishes its dispatch).
 
 A slow game (view "pace" == "slow") must not be a race that a seat-filler, always online,
 wins against people who look in a few times a day: there it takes one short turn at the dice
@@ -31,12 +32,9 @@ from typing import Any
 
 from engine.core import check_level
 
-from .data import FILLER_RING_ALONE, FILLER_ROLLS_MAX, IMMUNE, MIX, REACH, RANKS
-from .grid import between, parse, reach
-
-#: What spending a rank costs now (it is gone until the hand comes back).
-_COST = {"star": 0.8, "executive": 0.5, "manager": 0.4, "section_chief": 0.4, "subsection_chief": 0.35, "staff": 0.0}
-
+from . import ai_dispatch as _mc
+from .data import FILLER_RING_ALONE, FILLER_ROLLS_MAX
+from .grid import between, parse
 
 #: How much chance goes into each choice (a random bonus up to this, in cards): the strong level
 #: only breaks near-ties; the friendly level often takes the second-best card or rank.
@@ -79,6 +77,26 @@ def _sandwich(i: int, me: int, cols: int, cards: list[bool], claims: dict[int, i
     return total
 
 
+#: What a card of a rival's sandwich cut by our claim is worth to us: our employee there must
+#: survive to cut it, and the rival loses the card (a card kept from the leader counts).
+BLOCK = 0.5
+
+
+def _cut(i: int, me: int, cols: int, cards: list[bool], claims: dict[int, int]) -> int:
+    """Cards of rival sandwiches (two claims of one rival with cell i between them) that a
+    survivor of ours on i would keep from that rival."""
+    total = 0
+    rival = [(j, s) for j, s in claims.items() if s != me]
+    for a, (j, s) in enumerate(rival):
+        for k, t in rival[a + 1:]:
+            if t != s:
+                continue
+            btw = between(j, k, cols)
+            if btw and i in btw and all(claims.get(x, s) == s for x in btw if x != i):
+                total += sum(1 for x in btw if cards[x] and x != i)
+    return total
+
+
 def _dice(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random,
           noise: float = 0.1) -> dict[str, Any] | None:
     if view.get("pace") == "slow" and not view.get("min_over", True):
@@ -96,7 +114,8 @@ def _dice(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random,
             if i is None:
                 continue
             exposed = sum(1 for j, s in claims.items() if s != me and between(i, j, cols) is not None)
-            v = 1 + _sandwich(i, me, cols, cards, claims) - 0.15 * exposed + rng.random() * noise
+            v = (1 + _sandwich(i, me, cols, cards, claims) + BLOCK * _cut(i, me, cols, cards, claims)
+                 - 0.15 * exposed + rng.random() * noise)
             if v > best_v:
                 best, best_v = a, v
         if best is not None:
@@ -172,67 +191,12 @@ def _rival_about_to_score(view: dict[str, Any], me: int, cols: int, cards: list[
     return False
 
 
-def _rank_odds(view: dict[str, Any], seat: int) -> dict[str, float]:
-    """How likely a face-down employee of `seat` is each rank: its nine minus its discards."""
-    pool = dict(MIX)
-    disc = view["seats"][seat].get("discards")
-    if disc:
-        for r in disc:
-            pool[r] = max(0, pool.get(r, 0) - 1)
-    total = sum(pool.values()) or 1
-    return {r: pool[r] / total for r in RANKS}
-
-
 def _dispatch(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random,
               noise: float = 0.05) -> dict[str, Any]:
+    """One pick at a time (ai_dispatch: the contract played out against sampled rival ranks),
+    then confirm: it never reconsiders a pick, so it always finishes its dispatch."""
     picked = {p["pos"] for p in (view.get("private") or {}).get("picks", [])}
     fresh = [a for a in legal if a["type"] == "dispatch" and a["pos"] not in picked]
     if not fresh:
         return next((a for a in legal if a["type"] == "confirm"), legal[0])
-    legal = fresh
-    me = view["me"]
-    rows, cols, cards, claims = _board(view)
-    rivals = {i: s for i, s in claims.items() if s != me}
-    odds = {s: _rank_odds(view, s) for s in set(rivals.values())}
-    cache: dict[int, tuple[float, float]] = {}
-
-    def card_value(i: int) -> tuple[float, float]:
-        """(how much cell i is worth to us, the chance a rival's ability reaches it)."""
-        if i not in cache:
-            worth = 1 + _sandwich(i, me, cols, cards, claims)
-            miss = 1.0
-            for q, s in rivals.items():
-                p = sum(odds[s][r] for r in RANKS if REACH[r] != "none" and i in reach(REACH[r], q, rows, cols))
-                miss *= 1 - min(1.0, p)
-            cache[i] = (worth, 1 - miss)
-        return cache[i]
-
-    def rival_value(q: int) -> float:
-        s = rivals[q]
-        worth = 1 + _sandwich(q, s, cols, cards, claims)
-        # Knocking q off may also unblock a sandwich of ours through it.
-        for j, t in claims.items():
-            if t != me:
-                continue
-            for k, u in claims.items():
-                if u == me and k > j:
-                    btw = between(j, k, cols)
-                    if btw and q in btw:
-                        worth += 1
-        return worth * (1 - odds[s].get("star", 0.0))
-
-    best, best_v = legal[0], -1e9
-    for a in legal:
-        i = parse(a.get("pos"), rows, cols)
-        rank = a.get("rank")
-        if i is None or rank not in REACH:
-            continue
-        worth, threat = card_value(i)
-        survive = 1.0 if rank in IMMUNE else 1 - threat
-        attack = 0.0
-        if REACH[rank] != "none":
-            attack = sum(rival_value(q) for q in reach(REACH[rank], i, rows, cols) if q in rivals)
-        v = survive * worth + survive * attack - _COST.get(rank, 0.0) + rng.random() * noise
-        if v > best_v:
-            best, best_v = a, v
-    return best
+    return _mc.dispatch(view, fresh, rng, noise)

@@ -11,7 +11,8 @@ It values everything in dollars over a short horizon of future rolls:
     paid from money alone, and nearly surely from money plus every business sold. Taxes on
     other players' rolls while holding $0-5 were what bankrupted it (1.3 seats per 5-player game);
   - a luxury that does not win is bought only with a business (an income) behind it, never the
-    tax-doubling one; the third at any price;
+    tax-doubling one; the third at any price; against a rush (race.py) the cheapest it can
+    while keeping its reserve, business or not, at auction too, and with the bank's loan;
   - in a tax window it sells the cheapest set of businesses that keeps it solvent;
   - at auction it bids the minimum while the price stays near the printed one and the reserve holds.
 """
@@ -41,9 +42,6 @@ def _race_buy(view: View, buys: list[dict[str, Any]]) -> dict[str, Any] | None:
     if deny is not None:  # it wins at its next turn otherwise: every dollar goes to stop it
         return next((a for a in buys if a["luxury"] == deny), None)
     mine = V.me_of(view)
-    if not race.head_to_head(view) and when > race.URGENT and not mine["businesses"]:
-        return None  # with more players an income (a hit on every seat's roll) outruns a rush
-
     for a in buys:
         x = a["luxury"]
         if LUXURIES[x].get("special") == "double_taxes" and mine["tax_per_zero"] > DOUBLING_TAX_LIMIT:
@@ -184,6 +182,11 @@ def _auction(view: View, legal: list[dict[str, Any]]) -> dict[str, Any]:
         return {"type": "bid", "amount": lo}
     if lo <= x["price"] + 3 and V.may_buy_luxury(view, a["luxury"], money - lo):
         return {"type": "bid", "amount": lo}
+    if race.racing(view) and money - lo >= race.race_keep(view, a["luxury"]):
+        # In a race a lot is a luxury like the market's: worth up to the cheapest one there.
+        market = race.cheapest(view, 1)
+        if lo <= max(x["price"] + 3, market[0] if market else 0):
+            return {"type": "bid", "amount": lo}
     return {"type": "pass"}
 
 

@@ -66,7 +66,12 @@ def _loan(view: View, p: dict[str, Any]) -> float:
     rush it is what buys the luxuries before the rusher does; otherwise a last resort."""
     mine = V.me_of(view)
     money = mine["money"]
-    if race.racing(view) and race.head_to_head(view) and race.brings_luxury(view, p["gain"]):
+    # The shark's interest falls due every turn: at three players or more the game runs on
+    # after a luxury bought with it, and a seat whose income does not cover the interest
+    # goes bankrupt on it (a tenth of the seat-filler's losses among greedy seats).
+    sharks_ok = (race.head_to_head(view) or not p["interest"]
+                 or race.income(view, view["me"]) - mine["interest"] >= p["interest"] + 1)
+    if race.racing(view) and sharks_ok and race.brings_luxury(view, p["gain"]):
         # The shark's interest runs until the race is over: my finish with the money, or the
         # rusher's, whichever comes first.
         turns = min(race.eta_with(view, p["gain"]), race.threat(view)[1]) + 1

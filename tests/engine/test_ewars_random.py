@@ -372,3 +372,23 @@ def test_ai_protects_a_threatened_key_card_with_the_star():
     legal = GAME.legal(st, 0)
     choice = GAME.ai_action(GAME.view(st, 0), legal, random.Random(3))
     assert choice["rank"] == "star"
+
+
+def test_ai_sends_an_executive_that_strikes_before_the_rank_that_threatens_it():
+    """Issue 26: a rival below our A1 can only hold a Section Chief (its discards show the
+    rest), whose column reaches A1. An Executive on A1 acts first and removes it, so A1
+    survives and sandwiches A2-A3 with A4; a survival guess that ignored rank order called
+    any employee on A1 lost and sent the Executive elsewhere."""
+    st = GAME.setup(2, 64)
+    st["parent"] = 1                         # the rival would act first among equal ranks
+    st["phase"] = "dispatch"
+    st["claims"][0] = st["claims"][3] = 0    # our A1 and A4
+    st["claims"][4] = 1                      # the rival's B1, below A1
+    st["hands"][0] = [e for e in employee_ids(0) if e.split("-")[1] in ("executive", "staff")]
+    st["discards"][0] = [e for e in employee_ids(0) if e not in st["hands"][0]]
+    st["hands"][1] = [e for e in employee_ids(1) if e.split("-")[1] == "section_chief"]
+    st["discards"][1] = [e for e in employee_ids(1) if e not in st["hands"][1]]
+    legal = GAME.legal(st, 0)
+    for seed in range(5):
+        choice = GAME.ai_action(GAME.view(st, 0), legal, random.Random(seed))
+        assert choice == {"type": "dispatch", "pos": "A1", "rank": "executive"}

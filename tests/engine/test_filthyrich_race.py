@@ -95,3 +95,48 @@ def test_a_race_keeps_the_loan_sharks_money_for_the_luxuries():
     view = GAME.view(st, me)
     assert race.racing(view) and race.luxuries_cost(view) > 32 - 20
     assert _choose(st, me)["type"] != "repay"
+
+
+def test_a_five_player_race_buys_a_luxury_without_a_business():
+    """Issue 26: at five players the seat-filler raced a rush only with a business behind it,
+    and the greedy rushers took the cheap luxuries first (one greedy seat among seat-fillers won
+    13 % of games); it buys the cheapest it can while keeping its reserve, business or not."""
+    st, me, rival = _position(players=5)
+    _give_luxuries(st, rival, ["personal_trainer", "racehorse"])  # no business: a rush
+    st["money"][rival] = 6  # $2 short of the Entourage
+    st["money"][me] = 10
+    view = GAME.view(st, me)
+    assert race.racing(view) and not view["seats"][me]["businesses"]
+    assert race.eta(view, rival) > race.URGENT  # not an emergency: an ordinary race
+    cheapest = min(st["market"], key=lambda x: LUXURIES[x]["price"])
+    assert _choose(st, me) == {"type": "buy_luxury", "luxury": cheapest}
+
+
+def test_a_race_bids_for_a_bankrupt_rushers_luxury_at_its_price():
+    """A bankrupt seat's luxuries are auctioned: in a race the lot at its printed price is a
+    luxury like the market's, so the seat-filler bids (it used to pass without a business)."""
+    st, me, rival = _position(players=5)
+    _give_luxuries(st, rival, ["personal_trainer", "racehorse"])
+    st["money"][rival] = 6
+    st["money"][me] = 30
+    lot = min(st["market"], key=lambda x: LUXURIES[x]["price"])
+    st["market"].remove(lot)
+    price = LUXURIES[lot]["price"]
+    st["phase"] = "auction"
+    st["auction"] = {"lux": lot, "from": (me + 2) % 5, "order": [me], "idx": 0, "high": None,
+                     "high_seat": None, "passes": 0, "seat": me, "min": price}
+    assert race.racing(GAME.view(st, me))
+    assert _choose(st, me) == {"type": "bid", "amount": price}
+
+
+def test_a_five_player_race_takes_the_bank_loan_that_buys_a_luxury():
+    """The interest-free loan is $10 now for $12 at the end: in a race at any player count it
+    pays for the next luxury (it was taken only at two players)."""
+    st, me, rival = _position(players=5)
+    _give_luxuries(st, rival, ["personal_trainer", "racehorse"])
+    st["market"] = [x for x in st["market"] if LUXURIES[x]["price"] >= 15]
+    st["money"][rival] = 13  # $2 short of the Gold Bathtub
+    st["money"][me] = 8  # no luxury now; $18 with the loan
+    _hand(st, me, "bank_loan")
+    loan = st["hands"][me][0]
+    assert _choose(st, me) == {"type": "play", "card": loan}
