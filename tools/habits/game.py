@@ -289,6 +289,10 @@ async def play(title: str, seed: int, *, players: int | None = None, filler: boo
         db = Path(tmp) / "habits.db"
         bot = create_bot(db)
         async with simcord.run(bot, check_errors=False) as env:
+            # A game of weeks on a shared machine: a click's settle waits for the table's
+            # pictures off the loop, which under load outlast SimCord's default 5 s (a run
+            # died so at load 5; the figures do not depend on how long a settle takes).
+            env.settle_timeout = 60.0
             sim = Sim(env, db)
             try:
                 people = [Person(f"p{i}-{h}", h, sim.player(f"p{i}-{h}"), seed) for i, h in enumerate(habits) if h != "ai"]
