@@ -5,6 +5,7 @@ be a short block."""
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -153,6 +154,30 @@ def test_every_legal_action_is_reachable(players, seed):
     assert {"buy", "sell", "silver", "pass", "subsidy"} <= seen
     # 2 players hold sell +1 and buy +1 and make the set-up moves; 3-5 have the extra pass
     assert ("setup_bag" if players == 2 else "special_pass") in seen
+
+
+def test_every_sell_of_all_five_colours_is_reachable():
+    """The AI-game test above tries six orders at random among up to 1,500 legal actions, so a
+    sell of all five colours with the special card's +1 (the habits audit's "legal not on
+    panel", which was the tool's search: tests/unit/test_habits_tool.py) is seldom among them.
+    Every one is made by the panel here, with every colour that drops and every sell-table
+    briefcase: the legal list narrows those pairs to fit its budget (engine/blackfriday/legal.py),
+    the engine and the panel take them all."""
+    state = GAME.setup(5, 4)
+    seat = state["active"]
+    state["level"] = 8  # 5 briefcases an action, 6 with the card
+    player = state["players"][seat]
+    player["bags"], player["cards"] = [2, 2, 3, 3, 2], [{"options": ["pass", "sell"], "used": False}]
+    state["sell"][state["sell_cur"]] = [2, 1, 1, 2, 1]
+    pc = context(state, seat)
+    vectors = {tuple(sorted(a["bags"].items())) for a in pc.legal if a["type"] == "sell" and len(a["bags"]) == 5}
+    assert {sum(dict(v).values()) for v in vectors} == {5, 6} and len(vectors) == 6
+    for bags in map(dict, sorted(vectors)):
+        for lower in bags:
+            for take in bags:  # the table holds every colour: the briefcase is one of those sold
+                action = {"type": "sell", "bags": bags, "lower": lower, "take": take}
+                assert reach(pc, action) == action
+                GAME.apply(copy.deepcopy(state), seat, action)  # a move of the rules
 
 
 def test_after_a_main_action_kept_open():

@@ -1,14 +1,19 @@
 """tools/habits (issue 24): one short slow game played through clicks, whose figures are checked
 against the raw record (the game's action log and the bot's requests), so none is set by hand;
-and the time-bank figures, on a game row that keeps banks (a later version of the store)."""
+and the time-bank figures, on a game row that keeps banks (a later version of the store); the
+audit's search finds long orders on the panel."""
 
 from __future__ import annotations
 
+import copy
 import re
 from types import SimpleNamespace
 
+from cogs.titles.contract import ui_for
+from engine.blackfriday import GAME as BLACKFRIDAY
 from tools.habits import report
 from tools.habits.game import play
+from tools.habits.oracle import DEPTH, Oracle, comps_of_panel, search
 from tools.habits.people import Person, asleep, spread, wake_after
 
 
@@ -169,3 +174,31 @@ def test_habits_look_at_their_hours():
     assert dm.planned is None
     assert spread(6, False) == ["minutes", "daily", "dm", "away", "minutes", "minutes"]
     assert spread(4, True) == ["minutes", "daily", "dm", "ai"]
+
+
+def test_the_audit_finds_a_sell_of_all_five_colours_on_the_panel():
+    """tools.habits --titles blackfriday --only filler counted "legal not on panel: 3 of 172",
+    all sells of the five colours at once (the level's limit of 5 and a special card's +1):
+    the panel makes them (tests/unit/test_blackfriday_ui.py), but the audit's search, breadth
+    first with every option the move names as free, spent its 6,000 clicks on the sell form's
+    orders of adds, colours that drop and table briefcases. It must find each within its budget,
+    in the nine steps of the way: the form, five adds, the colour that drops, the table's
+    briefcase, Confirm."""
+    state = BLACKFRIDAY.setup(5, 4)
+    seat = state["active"]
+    state["level"] = 8  # 5 briefcases an action
+    player = state["players"][seat]
+    player["bags"], player["cards"] = [2, 2, 3, 3, 2], [{"options": ["pass", "sell"], "used": False}]
+    state["sell"][state["sell_cur"]] = [2, 1, 1, 2, 1]
+    game = SimpleNamespace(title="blackfriday", state=state, id=1, version=3, names=list("ABCDE"))
+    root = comps_of_panel(ui_for("blackfriday").panel(Oracle(game, seat).pc))
+    sells = [a for a in BLACKFRIDAY.legal(state, seat) if a["type"] == "sell" and len(a["bags"]) == 5]
+    # The habits run's own examples: the briefcase taken from the table is not the colour that drops.
+    sells += [{"type": "sell", "bags": {"Y": 1, "B": 1, "R": 1, "G": 1, "O": 1}, "lower": "G", "take": "Y"},
+              {"type": "sell", "bags": {"Y": 1, "B": 2, "R": 1, "G": 1, "O": 1}, "lower": "R", "take": "G"}]
+    assert any(sum(a["bags"].values()) == 6 for a in sells)  # the special card's +1
+    for action in sells[::3] + sells[-2:]:
+        BLACKFRIDAY.apply(copy.deepcopy(state), seat, action)  # a move of the rules
+        oracle = Oracle(game, seat)
+        path = search(oracle, root, action)
+        assert path is not None and len(path) <= DEPTH, (action, oracle.calls)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import json
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,8 +37,8 @@ except ImportError:  # pragma: no cover - an older or newer layout
 
 #: Oracle calls one search may make (each builds a reply the way a click would).
 BUDGET = 6000
-#: Steps deep (a Black Friday sell of four colours: open the form, add four times, the colour
-#: that drops, the sell-table briefcase, confirm).
+#: Steps deep (a Black Friday sell of all five colours: open the form, add five times, the
+#: colour that drops, the sell-table briefcase, confirm).
 DEPTH = 9
 #: A select with at most this many options is explored whatever its options say.
 FEW = 6
@@ -154,6 +155,40 @@ def tokens(action: dict[str, Any] | None) -> set[str]:
     return out
 
 
+def said(action: dict[str, Any] | None) -> list[str]:
+    """The words of `action` that say what it chooses, each as often as it says it: its values
+    and each key with its value, not the bare keys."""
+    out: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if isinstance(v, (str, int)) and not isinstance(v, bool):
+                    out.append(f"{k}{v}")
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+        elif node is not None and not isinstance(node, bool):
+            out.append(str(node))
+
+    walk(action or {})
+    return out
+
+
+def rank(values: tuple[str, ...] | None, toks: set[str], says: Counter[str], path: list[Step]) -> int:
+    """How surely choosing `values` after `path` leads to the move: 0, every value is a word
+    the move says (`said`) that the way has not used as often as the move says it; 1, another
+    word of the move (a bare key, or a word used up: a second "Y1" adds a second yellow
+    briefcase to a sell of one); 2, none (a button, another option)."""
+    if not values:
+        return 2
+    used = Counter(v for step in path for v in step.values or ())
+    if all(used[v] < says[v] for v in values):
+        return 0
+    return 1 if set(values) & toks else 2
+
+
 def numbers(action: dict[str, Any] | None) -> list[str]:
     """The whole numbers in an action, as a person would type them in a form."""
     found: list[str] = []
@@ -217,19 +252,26 @@ def search(oracle: Oracle, root: list[Comp], target: dict[str, Any] | None,
     """The steps from the panel `root` to `target` (None: not found within the budget).
     `found` collects every move met on the way (action key -> (action, steps)).
 
-    Best first: a sub-panel reached by choosing what the move names (its colour, its card) is
-    looked at before one reached by a plain button or another option, so an order form is
-    filled in the move's own words before anything else is tried."""
+    Best first: a sub-panel reached by choosing what the move says and the way has not used
+    up yet (its colour, its card: `rank` 0) costs nothing, one reached by a plain button or
+    another option costs one; among sub-panels of equal cost the deepest goes first, so an
+    order form is filled in the move's own words to its Confirm before anything else is tried.
+    Breadth first (and every named option free, "Y1" again after "Y1"), a Black Friday sell of
+    all five colours spent the whole budget on the form's orders of adds, colours that drop and
+    table briefcases, and the habits audit counted such sells as not on the panel."""
     want = compact(target) if target is not None else ""
-    toks = tokens(target)
+    toks, says = tokens(target), Counter(said(target))
     found = {} if found is None else found
     if target is not None and want in found:
         return found[want][1]
-    seen = {_signature(root)}
-    queue: list[tuple[int, int, int, list[Comp], list[Step]]] = [(0, 0, 0, root, [])]
+    # Each sub-panel's fewest steps from the root: depth first may meet one by a long way
+    # first, and the short way must still get past DEPTH.
+    seen = {_signature(root): 0}
+    queue: list[tuple[int, int, int, int, list[Comp], list[Step]]] = [(0, 0, 0, 0, root, [])]
     order = itertools.count(1)
     while queue:
-        cost, depth, _, comps, path = heapq.heappop(queue)
+        cost, minus_depth, _, _, comps, path = heapq.heappop(queue)
+        depth = -minus_depth
         for comp in comps:
             if comp.code[:1] in ("H", "L"):
                 continue  # the house's and the lobby's own buttons
@@ -253,9 +295,10 @@ def search(oracle: Oracle, root: list[Comp], target: dict[str, Any] | None,
                     sub = comps_of_panel(reply.panel)
                     sig = _signature(sub)
                     worth = comp.kind == "br" or len(comp.values) <= FEW or named
-                    if sig not in seen and worth and depth + 1 < DEPTH:
-                        seen.add(sig)
-                        heapq.heappush(queue, (cost + (0 if named else 1), depth + 1, next(order), sub, path + [step]))
+                    if depth + 1 < seen.get(sig, DEPTH) and worth:
+                        seen[sig] = depth + 1
+                        r = rank(values, toks, says, path)
+                        heapq.heappush(queue, (cost + (r > 0), -(depth + 1), r, next(order), sub, path + [step]))
                     if not named and comp.kind == "bs" and len(comp.values) > FEW:
                         shows += 1
                         if shows >= 2:
