@@ -129,8 +129,9 @@ class Player:
 
     @staticmethod
     def seated(table: str) -> list[str]:
-        """The seat-fillers' names on the table ("🤖 Ada")."""
-        names = re.findall(r"🤖 ?([^\s·,]+)", table)
+        """The seat-fillers' names on the table ("🤖 Ada"; Latin names, which a Japanese sentence
+        runs straight on from: "🤖 Adaがカードを…")."""
+        names = re.findall(r"🤖 ?([A-Z][a-z]+)", table)
         assert names, f"no seat-filler on the table: {table}"
         return sorted(set(names))
 
