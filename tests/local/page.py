@@ -20,9 +20,12 @@ from selenium import webdriver
 from selenium.common.exceptions import (ElementClickInterceptedException, ElementNotInteractableException,
                                         NoSuchElementException, StaleElementReferenceException)
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webelement import WebElement
+
+from locales import tr
 
 ROOT = Path(__file__).resolve().parents[2]
 T = TypeVar("T")
@@ -96,9 +99,22 @@ def retry(fn: Callable[[], T], timeout: float = 20.0) -> T:
             time.sleep(0.25)
 
 
+def pattern(lang: str, key: str, **groups: str) -> re.Pattern[str]:
+    """A catalogue line as a regular expression: each named field matches `groups[field]`
+    (a regex, e.g. r"\\d+"), the rest of the line literally; read the page in any language."""
+    marks = {name: f"\x00{i}\x00" for i, name in enumerate(groups)}
+    text = re.escape(tr(lang, key, **marks))
+    for name, mark in marks.items():
+        text = text.replace(re.escape(mark), f"(?P<{name}>{groups[name]})")
+    return re.compile(text)
+
+
 class Page:
-    def __init__(self, driver: webdriver.Chrome, url: str) -> None:
+    def __init__(self, driver: webdriver.Chrome, url: str, lang: str = "en") -> None:
         self.d = driver
+        #: The language the bot speaks on this page (the member's, `/local language`; the
+        #: table's, the lobby's Options): what `table()` and `move()` read.
+        self.lang = lang
         driver.get(url)
         retry(lambda: self._need(self.d.find_elements(By.CSS_SELECTOR, "textarea"), "the command box"), 30)
 
@@ -186,12 +202,24 @@ class Page:
         My hand any more)."""
         def find() -> WebElement:
             self.jump_to_latest()
+            footer = pattern(self.lang, "core.table.footer_over", id=r"\d+", version=r"\d+")
             for message in reversed(self.messages()):
                 text = message.text
-                if re.search(r"Game #\d+ · move \d+", text) and "Only you can see this" not in text:
+                if footer.search(text) and "Only you can see this" not in text:
                     return message
             raise LookupError("no table message")
         return retry(find, 60)
+
+    def move(self) -> int:
+        """The move number the table's footer shows."""
+        found = pattern(self.lang, "core.table.footer_over", id=r"\d+", version=r"\d+").findall(self.table().text)
+        assert found, "the table shows no move number"
+        return int(found[-1][1])
+
+    def waiting_for(self) -> str:
+        """Whom the table says it waits for ("Alex, 🤖 Ada"; "" when nobody)."""
+        found = pattern(self.lang, "core.table.waiting", seats=r"[^\n]+").search(self.table().text)
+        return found.group("seats") if found else ""
 
     def jump_to_latest(self) -> None:
         """Press "New messages · jump to latest" when the page offers it, as a person would."""
@@ -240,12 +268,8 @@ class Page:
         as the timeline scrolls, which a long panel does when a list opens below its fold, so
         a mouse click on the list is not reliable there; keys within one command are.)"""
         def pick() -> str:
-            triggers = within().find_elements(By.CSS_SELECTOR, "button.select-trigger")
-            trigger = self._need(triggers[select:select + 1] if select != -1 else triggers, "a select")
-            key = trigger.get_attribute("data-control-key")
-            labels = self.js("return [...document.querySelectorAll('.preview-select')].filter(w => w.dataset.controlKey"
-                             " === arguments[0]).flatMap(w => [...w.querySelectorAll('[role=option]')])"
-                             ".map(o => o.innerText.split('\\n')[0])", key)
+            trigger = self._trigger(within, select)
+            labels = self._labels(trigger)
             index = next((i for i, label in enumerate(labels) if option is None or option in label), None)
             if index is None:
                 raise LookupError(f"no option {option!r} in {labels}")
@@ -255,6 +279,24 @@ class Page:
         if settle:
             self.settle()
         return label
+
+    def _trigger(self, within: Callable[[], WebElement], select: int) -> WebElement:
+        triggers = within().find_elements(By.CSS_SELECTOR, "button.select-trigger")
+        return self._need(triggers[select:select + 1] if select != -1 else triggers, "a select")
+
+    def _labels(self, trigger: WebElement) -> list[str]:
+        return self.js("return [...document.querySelectorAll('.preview-select')].filter(w => w.dataset.controlKey"
+                       " === arguments[0]).flatMap(w => [...w.querySelectorAll('[role=option]')])"
+                       ".map(o => o.innerText.split('\\n')[0])", trigger.get_attribute("data-control-key"))
+
+    def options(self, *, within: Callable[[], WebElement], select: int = -1) -> list[str]:
+        """The labels of a select's options (of `within()`, the last select unless `select` says)."""
+        def look() -> list[str]:
+            labels = self._labels(self._trigger(within, select))
+            if not labels:
+                raise LookupError("a select without options")
+            return labels
+        return retry(look)
 
     def command(self, text: str, *choices: str) -> None:
         """Type a slash command in the command box, pick each option's choice from the list the
@@ -270,15 +312,18 @@ class Page:
                                   if o.is_displayed() and text in o.text], f"{text} in the command list"))
         box.send_keys(Keys.ENTER)
         for choice in choices:
+            # By keys, as a person types (the first choice is highlighted: arrow down to it, Enter): at phone size a
+            # mouse click on the choice list lost the focus and the choice with it.
             def pick(choice: str = choice) -> None:
-                items = [o for o in self.d.find_elements(By.CSS_SELECTOR, "[role=option]") if o.is_displayed()]
-                found = next((o for o in items if o.text.strip().split("\n")[0] == choice), None)
-                if found is None:
-                    raise LookupError(f"no choice {choice!r} in {[o.text for o in items]}")
-                found.click()
+                labels = [o.text.strip().split("\n")[0] for o in self.d.find_elements(By.CSS_SELECTOR, "[role=option]")
+                          if o.is_displayed()]
+                if choice not in labels:
+                    raise LookupError(f"no choice {choice!r} in {labels}")
+                ActionChains(self.d).send_keys(Keys.ARROW_DOWN * labels.index(choice) + Keys.ENTER).perform()
             retry(pick)
             time.sleep(0.5)
-        # Picking the last choice may already have sent it (the box sends a complete command).
+        ActionChains(self.d).send_keys(Keys.ENTER).perform()
+        # That Enter sends it (a complete command); when it did not, the loop below sends it.
         time.sleep(1.0)
         self.settle()
         for _ in range(4):
@@ -287,12 +332,22 @@ class Page:
             # Not sent, or refused because the channel changed under it ("Action was not
             # completed": the draft stays in the box): send it again, as a person does.
             if self.js("return !!document.querySelector('.command-row')"):
-                retry(lambda: self.d.find_element(By.CSS_SELECTOR, "button#send-message").click())
+                retry(self._send)
             self.settle()
             time.sleep(0.5)
         # A channel that merely changed (an AI move) is not proof: the command itself must have
         # left the box and been answered.
         assert self._sent(before), f"{text} {choices} was never sent: {self.status()!r}, box: {self._draft()!r}"
+
+    def _send(self) -> None:
+        """Send what the box holds: its send button, or Enter where the button is out of reach
+        (at phone size the command row is wider than the window)."""
+        button = self.d.find_element(By.CSS_SELECTOR, "button#send-message")
+        if button.is_displayed() and button.is_enabled() and self.js(
+                "const r = arguments[0].getBoundingClientRect(); return r.right <= window.innerWidth", button):
+            button.click()
+        else:  # Enter where the focus is (the command row's last option), as a person presses it
+            ActionChains(self.d).send_keys(Keys.ENTER).perform()
 
     def _draft(self) -> str:
         return self.js("const row = document.querySelector('.command-row'); const box = document.querySelector('textarea');"
@@ -320,6 +375,27 @@ class Page:
         return retry(lambda: self._need([m for m in self.d.find_elements(By.CSS_SELECTOR, "[role=dialog]")
                                          if m.is_displayed()], "a form"))
 
+    def form_open(self) -> bool:
+        return bool(self.js("return [...document.querySelectorAll('[role=dialog]')].some(m => m.offsetParent)"))
+
+    def fill_form_sensibly(self) -> str:
+        """Fill the open form as a careful person does and submit it: the first text box the
+        smallest number its label or hint names (a bid's minimum, an offer within what the deal
+        pays), the other boxes left as they are; what was typed."""
+        form = self.modal()
+        typed = ""
+        for field in form.find_elements(By.CSS_SELECTOR, "[data-custom-id]"):
+            boxes = field.find_elements(By.CSS_SELECTOR, "input:not([type=radio]):not([type=hidden]), textarea")
+            if not boxes or typed:
+                continue
+            numbers = [int(n) for n in re.findall(r"\d+", field.text + " " + (boxes[0].get_attribute("placeholder") or ""))]
+            typed = str(min(numbers)) if numbers else "1"
+            boxes[0].clear()
+            boxes[0].send_keys(typed)
+        retry(lambda: self.modal().find_element(By.CSS_SELECTOR, "button[type=submit]").click())
+        self.settle()
+        return typed
+
     def screenshot(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.d.save_screenshot(str(path))
@@ -338,5 +414,6 @@ class Page:
             box = form.find_element(By.CSS_SELECTOR, f"[data-custom-id='{field}'] input, [data-custom-id='{field}'] textarea")
             box.clear()
             box.send_keys(text)
-        retry(lambda: form.find_element(By.CSS_SELECTOR, "button[type=submit]").click())
+        # A select's pick redraws the form: its submit button is looked up again.
+        retry(lambda: self.modal().find_element(By.CSS_SELECTOR, "button[type=submit]").click())
         self.settle()
