@@ -7,10 +7,22 @@ from __future__ import annotations
 
 import pytest
 
+import engine
+
 from tests.support.learner import play_learner
 from tests.support.sim import button, custom_ids, in_locale, panel_of, text_of
 
 TITLES = ("imtheboss", "filthyrich", "blackfriday", "ewars")
+
+
+async def until_called(sim, seat: int) -> None:
+    """Virtual time runs, timer by timer, until `seat` must act."""
+    for _ in range(50):
+        game = await sim.game()
+        if seat in engine.get(game.title).to_act(game.state):
+            return
+        assert await sim.next_timer(game.id), "the learner is never called"
+    raise AssertionError("the learner was not called within 50 timers")
 
 
 async def start_learning(sim, member, title: str):
@@ -65,9 +77,10 @@ async def test_a_guided_game_speaks_the_learners_language_and_can_be_left(sim, m
     ken = sim.player("ken")
     _, game = await start_learning(sim, ken, title)
     assert game.lang == "ja"
-    # The seat-fillers before the learner each think 2 s of virtual time: let them (a settle on a
-    # busy machine may stop short of a sleep begun late, and the panel then shows their turn).
-    await sim.run_ai()
+    # The seat-fillers before the learner each think 2 s of virtual time: let them, up to the
+    # learner's first call (a settle on a busy machine may stop short of a sleep begun late, and
+    # the panel then shows their turn; running them further passes the learner's first lesson).
+    await until_called(sim, game.seats[0].seat)
     panel = await sim.hand(ken)
     text = text_of(panel)
     assert "💡 なぜ：" in text and "📖 新しいルール：" in text, text
