@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import sqlite3
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -283,9 +285,7 @@ async def play(title: str, seed: int, *, players: int | None = None, filler: boo
     the figures count the rough edges found in it."""
     count = players or engine.get(title).max_players
     habits = spread(count, filler)
-    if not pictures:
-        stub_pictures()
-    with tempfile.TemporaryDirectory() as tmp:
+    with (nullcontext() if pictures else pictures_stubbed()), tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "habits.db"
         bot = create_bot(db)
         async with simcord.run(bot, check_errors=False) as env:
@@ -308,13 +308,21 @@ async def play(title: str, seed: int, *, players: int | None = None, filler: boo
                 await stop_detached(env.bot)
 
 
-def stub_pictures() -> None:
-    """Pictures cost CPU and change no figure: draw each as a tiny PNG (--pictures keeps them)."""
+@contextmanager
+def pictures_stubbed() -> Iterator[None]:
+    """Pictures cost CPU and change no figure: each is drawn as a tiny PNG while a game plays
+    (--pictures keeps them), and the real drawing is put back after it: the tests play games
+    in the same process as others that send pictures to worker processes (CI: a stand-in left
+    behind could not be pickled, and the picture pool of a later test hung)."""
     import render.pool as pool
     from render.common import png
     from PIL import Image
 
     blank = png(Image.new("RGB", (2, 2)))
-    if hasattr(pool, "draw_png"):
-        pool.draw_png = lambda fn, *args: blank
+    real = pool.draw_png
+    pool.draw_png = lambda fn, *args: blank
+    try:
+        yield
+    finally:
+        pool.draw_png = real
 
