@@ -68,6 +68,8 @@ def fit_name(line, name: str, width: int, fnt: ImageFont.FreeTypeFont) -> str:
 # -- wrapping -----------------------------------------------------------------------------------
 
 # Japanese and Chinese script (kana, kanji, full-width forms): where BudouX finds the phrases.
+#: A break a catalogue may put inside a name (Unicode's zero-width space, HTML's <wbr>).
+WORD_BREAK = "\u200b"
 _CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
 # A katakana word (with its long-vowel marks), or a run of anything else.
 _SCRIPT_RUNS = re.compile(r"[ァ-ヺー]+・?|[^ァ-ヺー]+")
@@ -100,10 +102,13 @@ def _pieces(para: str) -> list[tuple[str, str]]:
     """(separator, piece) pairs a line may break before: words, the parts of hyphenated words
     ("Diamond-" "Studded"), and Japanese phrases. BudouX splits Japanese into phrases the way a
     typesetter would, so a katakana name never breaks mid-word and no line starts with 。 or a
-    small kana, without hand-written kinsoku rules."""
+    small kana, without hand-written kinsoku rules. A zero-width space (`WORD_BREAK`) is a break
+    a catalogue asks for where BudouX sees one word: between the parts of a compound katakana
+    name ("トルネード" "クリーニング店"), so a name too wide for a card breaks there; it is dropped."""
     out: list[tuple[str, str]] = []
     for i, word in enumerate(para.split(" ")):
-        parts = _japanese_pieces(word) if _CJK.search(word) else re.findall(r"[^-]+-(?=.)|.+", word)
+        parts = [piece for seg in word.split(WORD_BREAK)
+                 for piece in (_japanese_pieces(seg) if _CJK.search(seg) else re.findall(r"[^-]+-(?=.)|.+", seg))]
         for j, part in enumerate(parts or [""]):
             out.append((" " if i and not j else "", part))
     return out

@@ -69,7 +69,7 @@ def _letters_either_side(original: str, at: int) -> bool:
 
 
 def _split_properly(original: str, lines: list[str]) -> bool:
-    """Whether `lines` are `original` broken only at spaces, after hyphens, between Japanese
+    """Whether `lines` are `original` broken only at spaces (or zero-width ones), after hyphens, between Japanese
     characters, or inside a Latin word with a hyphen added."""
     at = 0
     for k, line in enumerate(lines):
@@ -80,7 +80,7 @@ def _split_properly(original: str, lines: list[str]) -> bool:
         at += len(body)
         if k == len(lines) - 1:
             return at == len(original)
-        if original[at:at + 1] == " ":
+        if original[at:at + 1] in (" ", "\u200b"):  # a space, or a catalogue's word break, dropped
             at += 1
         elif _letters_either_side(original, at) and not added and original[at].isascii():
             return False  # cut between two letters with no hyphen
@@ -140,3 +140,13 @@ def test_no_japanese_line_starts_with_a_closing_mark():
             lines = wrap(text, width, fnt)
             assert "".join(lines).replace(" ", "") == text.replace(" ", "")
             assert not any(line[:1] in _NO_LINE_START for line in lines[1:]), (k, width, lines)
+
+
+def test_a_catalogue_word_break_is_where_a_compound_name_breaks_and_is_never_drawn():
+    # "トルネードクリーニング店" is one word to BudouX: too narrow a line cut it mid-word
+    # ("トルネードク" "リーニング店"); the catalogue's zero-width space says where its parts meet.
+    fnt = font(28, True)
+    narrow = text_width("クリーニング店", fnt) - 1
+    assert wrap("トルネード\u200bクリーニング店", narrow, fnt) == ["トルネード", "クリーニング", "店"]
+    assert wrap("トルネード\u200bクリーニング店", 1000, fnt) == ["トルネードクリーニング店"]
+    assert wrap("Filthy\u200bRich", 1000, fnt) == ["FilthyRich"]
