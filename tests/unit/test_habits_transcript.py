@@ -52,5 +52,9 @@ async def test_slow_games_in_japanese_and_spanish_read_without_rough_edges(tmp_p
         said = tmp_path / f"{title}-{lang}.txt"
         out = await play(title, 1, players=4, cap_days=4, audit=0, lang=lang, transcript=said)
         assert out["actions"] > 20 and said.stat().st_size > 0
-        marked = [line for line in said.read_text(encoding="utf-8").splitlines() if line.startswith("!! ")]
+        text = said.read_text(encoding="utf-8")
+        marked = [line for line in text.splitlines() if line.startswith("!! ")]
         assert out["wording_problems"] == len(marked) == 0, marked[:5]
+        # The people's own panels are read too, in their language (SimCord's members are en-US:
+        # before, every hand in these games read "Your hand: 5 cards (limit 12)").
+        assert "/callback\n" in text and "Your hand" not in text

@@ -17,11 +17,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
 import simcord
 
 import engine
 from app import create_bot
-from tests.support.sim import Sim, stop_detached
+from tests.support.sim import Sim, in_locale, stop_detached
 
 from . import report, table
 from .panels import Desk, Moved, move, open_panel
@@ -285,7 +286,8 @@ async def play(title: str, seed: int, *, players: int | None = None, filler: boo
     the figures count the rough edges found in it."""
     count = players or engine.get(title).max_players
     habits = spread(count, filler)
-    with (nullcontext() if pictures else pictures_stubbed()), tempfile.TemporaryDirectory() as tmp:
+    with (nullcontext() if pictures else pictures_stubbed()), members_speaking(lang), \
+            tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "habits.db"
         bot = create_bot(db)
         async with simcord.run(bot, check_errors=False) as env:
@@ -306,6 +308,20 @@ async def play(title: str, seed: int, *, players: int | None = None, filler: boo
                 return out
             finally:
                 await stop_detached(env.bot)
+
+
+#: The Discord client language of the game's people (a ja game's people read ja panels).
+CLIENT_LOCALES = {"en": "en-US", "ja": "ja", "es": "es-ES"}
+
+
+@contextmanager
+def members_speaking(lang: str) -> Iterator[None]:
+    """Every click and command of the game comes from a client in the game's language, so what
+    the bot addresses to one person (private panels, replies, DMs: issue 30.3, they follow the
+    person's language) is in it too and the transcript reads it (SimCord's members are en-US)."""
+    with pytest.MonkeyPatch.context() as patch:
+        in_locale(patch, CLIENT_LOCALES[lang])
+        yield
 
 
 @contextmanager
