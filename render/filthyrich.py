@@ -194,6 +194,11 @@ def _cell_part(cell: dict | None, page: int, s: int, owner: str, first: bool, hi
     return img
 
 
+def cell_name_lines(k: str, lang: str) -> tuple[int, list[str]]:
+    """A business's name in its binder cell, on at most three lines (shrunk to the floor)."""
+    return fit_wrap(card_name(lang, k), CELL - 24, SIZE_BODY - 2, 3, bold=True)
+
+
 def _draw_cell(draw: ImageDraw.ImageDraw, cell: dict | None, page: int, s: int, owner: str, first: bool, hits: int,
                lang: str) -> None:
     """One slot of the open page: empty (its number), or the card on top in its owner's colour:
@@ -221,7 +226,7 @@ def _draw_cell(draw: ImageDraw.ImageDraw, cell: dict | None, page: int, s: int, 
         if right - left >= text_width(owner[:2] + "…", font(SIZE_SMALL)):  # else the colour says it
             draw_text(draw, (left, y + 8), owner, SIZE_SMALL, ink, max_width=right - left)
         if first:
-            size, lines = fit_wrap(card_name(lang, cell["kind"]), CELL - 24, SIZE_BODY - 2, 3, bold=True)
+            size, lines = cell_name_lines(cell["kind"], lang)
             ty = y + 48
             for line in lines:
                 draw_text(draw, (x0 + 12, ty), line, size, ink, bold=True, max_width=CELL - 24)

@@ -15,7 +15,7 @@ import pytest
 
 from engine.filthyrich.data import ACTIONS, ASSETS, BUSINESSES
 from engine.imtheboss.data import KINDS
-from render import filthyrich_hand, imtheboss, imtheboss_parts
+from render import filthyrich, filthyrich_hand, imtheboss, imtheboss_parts
 
 from render.filthyrich_words import card_name
 from render.legible import floor_px, recorded
@@ -27,6 +27,9 @@ HANDS = [
      imtheboss_parts.card_name_lines),
     ("filthyrich", filthyrich_hand.W, [*BUSINESSES, *ASSETS, *ACTIONS], lambda k, lang: card_name(lang, k),
      filthyrich_hand.card_name_lines),
+    # A business or an asset laid in the binder: the table picture's cell, narrower than a hand card.
+    ("filthyrich-binder", filthyrich.W, [*BUSINESSES, *ASSETS], lambda k, lang: card_name(lang, k),
+     filthyrich.cell_name_lines),
 ]
 #: Marks a Japanese line may not open on (kinsoku).
 NO_START = re.compile(r"^[ーァィゥェォッャュョヮぁぃぅぇぉっゃゅょ・、。）」]")

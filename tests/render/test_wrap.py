@@ -69,8 +69,9 @@ def _letters_either_side(original: str, at: int) -> bool:
 
 
 def _split_properly(original: str, lines: list[str]) -> bool:
-    """Whether `lines` are `original` broken only at spaces (or zero-width ones), after hyphens, between Japanese
+    """Whether `lines` are `original` broken only at spaces, after hyphens, between Japanese
     characters, or inside a Latin word with a hyphen added."""
+    original = original.replace("\u200b", "")  # a catalogue's word break is never drawn
     at = 0
     for k, line in enumerate(lines):
         added = line.endswith("-") and not original[at:].startswith(line) and original[at:].startswith(line[:-1])
@@ -80,7 +81,7 @@ def _split_properly(original: str, lines: list[str]) -> bool:
         at += len(body)
         if k == len(lines) - 1:
             return at == len(original)
-        if original[at:at + 1] in (" ", "\u200b"):  # a space, or a catalogue's word break, dropped
+        if original[at:at + 1] == " ":
             at += 1
         elif _letters_either_side(original, at) and not added and original[at].isascii():
             return False  # cut between two letters with no hyphen
