@@ -23,12 +23,14 @@ def test_the_rough_edges_of_issue_30_are_found():
     assert _names("faltan: you y ann") == ["a member called by a pronoun"]
     assert _names("Deadline {when}") == ["placeholder left in the text"]
     assert _names("core.table.footer_over") == ["catalogue key left in the text"]
+    assert _names("$2M（返事待ち）; annの黄") == ["Latin punctuation in Japanese"]
 
 
 def test_right_text_reads_clean():
     for text in ("🥈 X 1 luxury, $21", "1 bonus and 1 pass", "Descarta hasta 1 carta", "1 más", "手番終了）。締め切り",
                  "$1.5 and 11 cards", "it costs $1 cards aside", "Draw 4/3/2/1 cards",
-                 "🟨 黄（あと1） · ✅ 🟩 緑", "2 luxuries", "ann's turn", "Waiting for ann"):
+                 "🟨 黄（あと1） · ✅ 🟩 緑", "2 luxuries", "ann's turn", "Waiting for ann",
+                 "$2M（返事待ち）；annの黄", "ann: 3, bob; 2"):
         assert problems(text) == [], text
 
 

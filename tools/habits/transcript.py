@@ -7,7 +7,8 @@ answer to a click, in the channel and in DMs) into "time  where  text" lines: me
 text displays, embeds, and the labels of buttons and selects. `problems(text)` finds what a
 reader would trip over, by rule: a count of one with a plural noun ("1 luxuries", "1 lujos"),
 "(s)" plurals, a half-width space after a Japanese full stop or comma where sentences were joined,
-"$-marks 5" that reads as a price, placeholders or catalogue keys left in the text, a member named
+"$-marks 5" that reads as a price, Latin punctuation straight after Japanese ("）; "), placeholders
+or catalogue keys left in the text, a member named
 by a pronoun ("you's turn").
 """
 
@@ -34,6 +35,8 @@ _ONE = re.compile(r"(?<![\d.,$/])\b1 ([a-záéíóúñ]+s)\b")
 #: (a list's separator after a bracket, " · " or " / ", is a separator, not a joined sentence)
 _JA_SPACE = re.compile(r"[。、）」] (?![·/|—])(?=\S)|[一-龯ぁ-んァ-ヶ] [（「]")
 _PRICE_LOOK = re.compile(r"marcas de \$ \d|\$-marks \d")
+#: Latin punctuation straight after Japanese ("（返事待ち）; p0…"): Japanese writes "；", "、", "：".
+_JA_LATIN_MARK = re.compile(r"[一-龯ぁ-んァ-ヶ）」][;,:!?]")
 
 
 def problems(text: str) -> list[tuple[str, str]]:
@@ -50,6 +53,7 @@ def problems(text: str) -> list[tuple[str, str]]:
               if m[1] not in _SINGULAR_S | _SINGULAR_S_ES and not m[1].endswith("ss")]
     found += [("half-width space after a Japanese mark", around(m)) for m in _JA_SPACE.finditer(text)]
     found += [("a count that reads as a price", around(m)) for m in _PRICE_LOOK.finditer(text)]
+    found += [("Latin punctuation in Japanese", around(m)) for m in _JA_LATIN_MARK.finditer(text)]
     return found
 
 

@@ -295,7 +295,7 @@ class OrderForms:
                 selects += self._sell_part(pc, form, lines)
             effects = self._order_effects(pc, form)
             if effects:
-                lines.append(tk("ui.effects", items="; ".join(effects)))
+                lines.append(tk("ui.effects", items=tr(pc.t.lang, "core.punct.items").join(effects)))
         if form.keep:
             lines.append(tk("ui.keep_note"))
         return Panel(title=tk("ui.buy_title" if buying else "ui.sell_title"), description="\n".join(lines).strip(),
@@ -418,7 +418,7 @@ class OrderForms:
                 i = COLOURS.index(form.a)
                 effects = self._move_effects(pc, "silver", i, market)
                 if effects:
-                    lines.append(tk("ui.effects", items="; ".join(effects)))
+                    lines.append(tk("ui.effects", items=tr(pc.t.lang, "core.punct.items").join(effects)))
         else:
             lines.append(tk("ui.nothing_left"))
         if form.keep:

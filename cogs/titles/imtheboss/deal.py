@@ -33,7 +33,7 @@ class DealPanel:
         else:
             offers = [o for o in deal["offers"]]
             if offers:
-                lines.append(t(f"{T}.ui.offers_line", list="; ".join(
+                lines.append(t(f"{T}.ui.offers_line", list=t("core.punct.items").join(
                     t(f"{T}.ui.offer_state", offer=offer_text(t, names, o), state=t(f"{T}.render.{o['state']}"))
                     for o in offers)))
             if deal["accepted_total"]:
