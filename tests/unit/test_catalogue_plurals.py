@@ -1,6 +1,6 @@
 """Every counted string agrees with its count (issue 30, item 13): each message with a count in
-it is rendered at 0, 1, 2 and 5 in en, ja and es, and no "1 luxuries", "1 cartas" or "cero(s)"
-comes out. Counts that are not the `count` parameter use `{n:plural:one|other}`."""
+it is rendered at 0, 1, 2 and 5 in en, ja and es, and no "1 luxuries", "1 cartas", "cero(s)" or
+"te quedan 1" comes out. Counts that are not the `count` parameter use `{n:plural:one|other}`."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ COUNTS = {"actions", "bags", "black", "count", "days", "div", "games", "hours", 
 #: Words that follow "1" rightly though they end in s: "1 más", "1 of 3", a unit "1 vs".
 FINE = {"más", "menos", "business"}
 ONE = re.compile(r"(?<![\d.,$#/×x])\b1 (?:\*\*)?([^\W\d_]+)")
+#: A plural verb before a count of one ("te quedan 1 más", "there are 1").
+VERB_ONE = re.compile(r"\b(?:quedan|faltan|son|están|tienen|are|remain|were)\s+(?:\*\*)?1\b(?![\d.,])")
 
 
 def counted_keys(lang: str) -> list[str]:
@@ -47,6 +49,8 @@ def test_no_count_disagrees_with_its_noun(lang):
             if "(s)" in text or "(es)" in text:
                 wrong.append(f"{key} @{n}: {text}")
             if n == 1:
+                if VERB_ONE.search(text):
+                    wrong.append(f"{key} @1: {text}")
                 for match in ONE.finditer(text):
                     word = match.group(1).lower()
                     if word.endswith("s") and word not in FINE:

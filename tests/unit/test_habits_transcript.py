@@ -24,13 +24,15 @@ def test_the_rough_edges_of_issue_30_are_found():
     assert _names("Deadline {when}") == ["placeholder left in the text"]
     assert _names("core.table.footer_over") == ["catalogue key left in the text"]
     assert _names("$2M（返事待ち）; annの黄") == ["Latin punctuation in Japanese"]
+    assert _names("$121 cada una · te quedan 1 más") == ["a plural verb with a count of one"]
 
 
 def test_right_text_reads_clean():
     for text in ("🥈 X 1 luxury, $21", "1 bonus and 1 pass", "Descarta hasta 1 carta", "1 más", "手番終了）。締め切り",
                  "$1.5 and 11 cards", "it costs $1 cards aside", "Draw 4/3/2/1 cards",
                  "🟨 黄（あと1） · ✅ 🟩 緑", "2 luxuries", "ann's turn", "Waiting for ann",
-                 "$2M（返事待ち）；annの黄", "ann: 3, bob; 2"):
+                 "$2M（返事待ち）；annの黄", "ann: 3, bob; 2",
+                 "te queda 1 más", "quedan 12", "quedan 1.5 días"):
         assert problems(text) == [], text
 
 

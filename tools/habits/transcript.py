@@ -5,11 +5,11 @@ lists).
 `lines(log)` turns the bot's requests (watch.TimedLog: every message posted or edited, every
 answer to a click, in the channel and in DMs) into "time  where  text" lines: message text,
 text displays, embeds, and the labels of buttons and selects. `problems(text)` finds what a
-reader would trip over, by rule: a count of one with a plural noun ("1 luxuries", "1 lujos"),
-"(s)" plurals, a half-width space after a Japanese full stop or comma where sentences were joined,
-"$-marks 5" that reads as a price, Latin punctuation straight after Japanese ("）; "), placeholders
-or catalogue keys left in the text, a member named
-by a pronoun ("you's turn").
+reader would trip over, by rule: a count of one with a plural noun ("1 luxuries", "1 lujos") or a
+plural verb ("te quedan 1 más"), "(s)" plurals, a half-width space after a Japanese full stop or
+comma where sentences were joined, Latin punctuation straight after Japanese ("）; "), "$-marks 5"
+that reads as a price, placeholders or catalogue keys left in the text, a member named by a
+pronoun ("you's turn").
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ _PATTERNS_ALL: list[tuple[str, re.Pattern[str]]] = [
     ("catalogue key left in the text",
      re.compile(r"\b(?:core|imtheboss|filthyrich|blackfriday|ewars|toy)\.[a-z_]+\.[a-z_.]+\b")),
     ("a member called by a pronoun", re.compile(r"\byou's\b|\bWaiting for you\b|faltan: you\b|：you\b")),
+    ("a plural verb with a count of one",
+     re.compile(r"\b(?:quedan|faltan|son|están|tienen|are|remain|were)\s+(?:\*\*)?1\b(?![\d.,])")),
 ]
 _ONE = re.compile(r"(?<![\d.,$/])\b1 ([a-záéíóúñ]+s)\b")
 #: (a list's separator after a bracket, " · " or " / ", is a separator, not a joined sentence)
