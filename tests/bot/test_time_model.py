@@ -57,7 +57,7 @@ async def test_a_sleeper_with_time_left_is_never_played_for(sim):
     quiet = Quiet(parse_quiet("23:00-07:00"), "UTC")
     # A day of her clock (16 awake hours a day) and three more days of bank: over five days.
     assert end - sim.env.now().timestamp() > 5 * DAY and not quiet.quiet_at(end)
-    assert "Then their time bank: 3 days." in sim.channel.history()[-2].content + sim.channel.history()[-1].content
+    assert "Then your time bank: 3 days." in sim.channel.history()[-2].content + sim.channel.history()[-1].content
     await sim.advance(end - 60 - sim.env.now().timestamp())
     assert (await sim.game()).version == game.version, "the seat-filler moved for a person with time left"
     mark = len(sim.channel.history())
