@@ -133,7 +133,8 @@ def forget() -> None:
 class Sheet:
     """A picture in the title's palette, made of pasted parts."""
 
-    def __init__(self, title: str, width: int, height: int, colour: tuple[int, int, int]) -> None:
+    def __init__(self, title: str, width: int, height: int, colour: tuple[int, int, int],
+                 band: int = pngband.BAND) -> None:
         self.title = title
         # rows where parts meet: the PNG's bands start there (`render.pngband`), so a part drawn
         # again costs the rows it covers, not its neighbours' too
@@ -148,7 +149,7 @@ class Sheet:
             self.img.info[pngband.SHEET] = self.edges
             # how the picture is made, for its PNG's band keys: it changes only through the
             # methods below, which note what they do there
-            self.layout = Layout(self.img, background)
+            self.layout = Layout(self.img, background, band)
             self.img.info[LAYOUT] = self.layout
 
     def paste(self, piece: Image.Image, xy: tuple[float, float]) -> None:

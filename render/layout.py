@@ -34,9 +34,10 @@ def _nothing() -> None:
 class Layout:
     """What was put on a picture in palette indices, in order, with the rows each thing covers."""
 
-    def __init__(self, img: Image.Image, background: int) -> None:
+    def __init__(self, img: Image.Image, background: int, band: int) -> None:
         self.picture = weakref.ref(img)
         self.background = background
+        self.band = band  # the PNG's band height (render.pngband)
         self.items: list[tuple[int, int, Hashable | None, int, bool]] = []  # (top, bottom, what, x, is a part)
 
     def __getstate__(self) -> dict:

@@ -9,11 +9,15 @@ trailer (the Adler-32 checksum of all the data) spans bands; it is combined from
 own checksums.
 
 Rows are stored unfiltered (PNG filter 0), which is what palette pictures compress best with,
-so a band is its raw bytes with a 0 before each row. Bands are compressed at LEVEL 7: a fifth
-to a third of a table's rows change from one move to the next, so that is what a picture pays
-for; level 4 is a quarter faster on them and 5-10% larger, level 6 a little faster and 1-2%
-larger (measured on the tables, move after move; recompressing rows that recur at level 9
-cost more than it saved).
+so a band is its raw bytes with a 0 before each row. Bands are compressed at LEVEL 6 and are
+at most BAND (64) rows high: a fifth to a third of a table's rows change from one move to the
+next, so that is what a picture pays for. Measured on the benchmark's tables, move after move
+(60 of each title, two seeded games each): 64-row bands at level 6 take a fifth less time than
+32-row bands at level 7 (before issue 23's picture goal) and are a little smaller (the longer a
+band, the fewer rows start without the row above to refer to); level 4 or 5 is faster still and
+3-8% larger; level 9 6% smaller and five times slower. A sheet may ask for other bands
+(`Layout.band`: Black Friday's changes are strips of about 25 rows, which 48-row bands catch in
+one band more often).
 
 The cache is keyed by the band's bytes' hash (Python's 64-bit SipHash) and its length; a
 collision between two different bands in one process's cache would need about 2^32 of them.
@@ -41,9 +45,9 @@ from render.layout import Layout, weight
 #: What `render.compose` marks its pictures with (in `Image.info`): tables, whose rows recur;
 #: its value, the rows where the picture's parts meet.
 SHEET = "boardroom-sheet"
-BAND = 32
+BAND = 64
 MIN_BAND = 8
-LEVEL = 7
+LEVEL = 6
 #: Compressed bytes kept (about 10,000 bands of a typical table), with the layout keys' own.
 CACHE_BYTES = 24 << 20
 
@@ -134,14 +138,14 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
 
 
-def bands(height: int, edges: list[int] | tuple[int, ...] = ()) -> list[int]:
+def bands(height: int, edges: list[int] | tuple[int, ...] = (), band: int = BAND) -> list[int]:
     """Where bands start: at the `edges` given (the rows where the picture's parts meet, so a part
-    drawn again touches only its own rows' bands), at most BAND rows apart, never closer than
+    drawn again touches only its own rows' bands), at most `band` rows apart, never closer than
     MIN_BAND."""
     starts = [0]
     for edge in sorted({e for e in edges if 0 < e < height} | {height}):
-        while edge - starts[-1] > BAND:
-            starts.append(starts[-1] + BAND)
+        while edge - starts[-1] > band:
+            starts.append(starts[-1] + band)
         if edge - starts[-1] >= MIN_BAND and edge < height:
             starts.append(edge)
     return starts
@@ -155,7 +159,7 @@ def encode(img: Image.Image, edges: list[int] | tuple[int, ...] = (), layout: La
     used = img.getextrema()[1] + 1
     parts = [b"\x78\x9c"]  # zlib header: deflate, 32 KB window
     adler = 1
-    starts = bands(height, edges)
+    starts = bands(height, edges, BAND if layout is None else layout.band)
     keys = layout.keys(width, starts, height) if layout is not None and layout.describes(img) else None
     raw: memoryview | None = None
     for i, (top, bottom) in enumerate(zip(starts, starts[1:] + [height])):
