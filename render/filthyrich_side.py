@@ -249,23 +249,24 @@ ROW_CUT = 60
 
 
 def row_parts(view: dict, names: Sequence[str], lang: str,
-              places: list | None) -> list[tuple[Image.Image, Image.Image, tuple[Image.Image, tuple[int, int]]]]:
+              places: list | None) -> list[tuple[Image.Image, Image.Image, list[tuple[Image.Image, tuple[int, int]]]]]:
     """One row per player, each in two parts (its first line, the rest) given only what they
-    show, and its money on the first line as a third (with where it goes on that line): money
-    changes most moves and is a small part to draw again; a card drawn changes the second."""
+    show, and two small parts pasted over them (with where they go in the row): its money and
+    its hand / $-marks / tax line, which change most moves; a card bought changes the rest."""
     active = set(view.get("to_act") or []) | ({view["active"]} if view["phase"] == "turn" else set())
     out = []
     for s, seat in enumerate(view["seats"]):
         name, place = seat_name(names, s), None if places is None else places[s]
         tags_fit = _tags_x(seat, name, place, lang) is not None
-        rest = {k: seat[k] for k in ("alive", "hand", "marks", "tax_per_zero", "interest", "businesses", "assets",
-                                     "luxuries")}
+        rest = {k: seat[k] for k in ("alive", "businesses", "assets", "luxuries")}
         frame = [s, seat["alive"], s in active, ROW_TOP + LINE_H * len(_lists(rest, s, tags_fit, lang)) + 8]
         top = {k: seat[k] for k in ("alive", "luxuries")}
-        # the row's height does not reach the money's box: a row growing keeps its money part
-        money = _money_part(_money(seat), seat["alive"], frame[:3] + [MONEY_ROW_H])
+        # the row's height does not reach the small parts' boxes: a row growing keeps them
+        small = frame[:3] + [ROW_MIN_H]
+        money = (_money_part(_money(seat), seat["alive"], small), _money_box(_money(seat))[:2])
+        info = (_info_part(_info(seat, lang), seat["alive"], small), (INFO_BOX[0], ROW_CUT + INFO_BOX[1]))
         out.append((_row_top_part(top, name, place, tags_fit, frame, lang), _row_rest_part(rest, tags_fit, frame, lang),
-                    (money, _money_box(_money(seat))[:2])))
+                    [money, info]))
     return out
 
 
@@ -275,9 +276,14 @@ def _money(seat: dict) -> str:
 
 #: Where a row's money is drawn on its first line (its right end, at the top of the text).
 MONEY_AT = (W - 44, 4)
-#: The row height its money part is drawn in (a row is at least ROW_TOP + 8 high; its frame's
-#: pixels in the money's box are the same whatever the height past that).
-MONEY_ROW_H = ROW_TOP + 8
+#: The row height its small parts are drawn in (a row is at least ROW_TOP + 8 high; its frame's
+#: pixels in their boxes are the same whatever the height past that).
+ROW_MIN_H = ROW_TOP + 8
+#: The box of a row's rest that its hand / $-marks / tax line's glyphs lie in: from its left
+#: margin to its widest (`max_width`), down to the font's descender line (27 px text drawn 6 px
+#: above the rest's top: its ink ends by row 34); the first list line's ink starts at row 35 or
+#: lower (30 px down, its tallest glyphs, accented capitals, 5 px below that).
+INFO_BOX = (50, 0, W - 56, 35)
 
 
 def _money_box(money: str) -> tuple[int, int, int, int]:
@@ -318,19 +324,39 @@ def _row_top_part(seat: dict, name: str, place: int | None, tags_fit: bool, fram
     return img
 
 
-@part(T)
-def _row_rest_part(seat: dict, tags_fit: bool, frame: list, lang: str) -> Image.Image:
-    """The rest of a player's row: hand, $-marks and tax; luxuries (when their tags do not fit
-    the first line), businesses, assets."""
-    s, alive, _active, h = frame
-    img, draw = canvas(W, h + 1 - ROW_CUT)
-    _row_frame(draw, frame, ROW_CUT)
+def _info(seat: dict, lang: str) -> str:
+    """A row's hand / $-marks / tax (and interest) line, or that the player is out."""
+    if not seat["alive"]:
+        return say(lang, "render.out")
     info = [say(lang, "render.hand", count=seat["hand"]), say(lang, "render.marks", count=seat["marks"]),
             say(lang, "render.tax_per_zero", amount=seat["tax_per_zero"])]
     if seat["interest"]:
         info.append(say(lang, "render.interest", amount=seat["interest"]))
-    draw_text(draw, (52, 54 - ROW_CUT), " · ".join(info) if alive else say(lang, "render.out"), SIZE_SMALL,
-              TEXT_DIM if alive else BAD, bold=not alive, max_width=W - 110)
+    return " · ".join(info)
+
+
+def _draw_info(draw: ImageDraw.ImageDraw, info: str, alive: bool) -> None:
+    draw_text(draw, (52, 54 - ROW_CUT), info, SIZE_SMALL, TEXT_DIM if alive else BAD, bold=not alive,
+              max_width=W - 110)
+
+
+@part(T)
+def _info_part(info: str, alive: bool, frame: list) -> Image.Image:
+    """A row's hand / $-marks / tax line as the rest of the row shows it: the row's frame and the
+    line, cut to `INFO_BOX` (pasted over the rest, whose pixels there are the frame's)."""
+    img, draw = canvas(W, frame[3] + 1 - ROW_CUT)
+    _row_frame(draw, frame, ROW_CUT)
+    _draw_info(draw, info, alive)
+    return img.crop(INFO_BOX)
+
+
+@part(T)
+def _row_rest_part(seat: dict, tags_fit: bool, frame: list, lang: str) -> Image.Image:
+    """The rest of a player's row but its hand / $-marks / tax line (`_info_part`): luxuries
+    (when their tags do not fit the first line), businesses, assets."""
+    s, alive, _active, h = frame
+    img, draw = canvas(W, h + 1 - ROW_CUT)
+    _row_frame(draw, frame, ROW_CUT)
     for k, (line, ink) in enumerate(_lists(seat, s, tags_fit, lang)):
         draw_text(draw, (52, ROW_TOP - 4 - ROW_CUT + k * LINE_H), line, SIZE_SMALL, ink)
     return img
