@@ -14,10 +14,10 @@ at most BAND (64) rows high: a fifth to a third of a table's rows change from on
 next, so that is what a picture pays for. Measured on the benchmark's tables, move after move
 (60 of each title, two seeded games each): 64-row bands at level 6 take a fifth less time than
 32-row bands at level 7 (before issue 23's picture goal) and are a little smaller (the longer a
-band, the fewer rows start without the row above to refer to); level 4 or 5 is faster still and
-3-8% larger; level 9 6% smaller and five times slower. A sheet may ask for other bands
-(`Layout.band`: Black Friday's changes are strips of about 25 rows, which 48-row bands catch in
-one band more often).
+band, the fewer rows start without the row above to refer to); level 5 is faster still and 2-8%
+larger, level 9 6-8% smaller and three to six times slower, bands of 16 rows 2-4% larger. A sheet
+may ask for other bands (`Layout.band`: Black Friday's moves change strips of 20-35 rows, which
+48-row bands hold in one band more often).
 
 The cache is keyed by the band's bytes' hash (Python's 64-bit SipHash) and its length; a
 collision between two different bands in one process's cache would need about 2^32 of them.
