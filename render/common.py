@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 
 from locales import tr
 from render import legible, pngband
+from render.layout import LAYOUT
 from render.legible import floor, floor_px, layer, picture  # noqa: F401 (the renderers' API)
 from render.typeset import (  # noqa: F401 (the renderers' API)
     FONT_BOLD,
@@ -155,7 +156,7 @@ def png(img: Image.Image) -> bytes:
     fresh each time) at Pillow's level 3: much faster than the default 6, and only a little
     larger."""
     if img.mode == "P" and img.info.get(pngband.SHEET) is not None:
-        return pngband.encode(img, tuple(img.info[pngband.SHEET]))
+        return pngband.encode(img, tuple(img.info[pngband.SHEET]), img.info.get(LAYOUT))
     buf = io.BytesIO()
     img.save(buf, format="PNG", compress_level=3)
     return buf.getvalue()

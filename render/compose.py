@@ -24,6 +24,7 @@ still covers what the title draws (a new colour makes it fail: run the tool agai
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import threading
 from collections import Counter, OrderedDict
@@ -34,6 +35,7 @@ from typing import Any, Callable, Iterator
 from PIL import Image, ImageDraw
 
 from render import legible, pngband
+from render.layout import LAYOUT, Layout
 
 PALETTE_DIR = Path(__file__).resolve().parent / "palettes"
 #: Draw parts and sheets in RGB, unquantised (set through `raw()`, to choose palettes).
@@ -73,6 +75,10 @@ def _key(args: tuple) -> str:
 
 #: Parts kept, in bytes of palette indices (a part's pixels), all titles together.
 PART_BYTES = 48 << 20
+#: Where a kept part holds its token (in `Image.info`): one number per drawing of a part, never
+#: given again in the process, by which `render.pngband` knows the rows it covers.
+TOKEN = "boardroom-part"
+_tokens = itertools.count(1)
 _kept: OrderedDict[tuple, tuple[Image.Image, tuple, tuple]] = OrderedDict()
 _kept_bytes = 0
 _lock = threading.Lock()
@@ -99,6 +105,7 @@ def part(title: str) -> Callable:
                 return hit[0]
             fresh = json.loads(json.dumps(args))  # a copy of plain data: nothing else reaches the part
             img, texts, cut = legible.recorded(floor_, lambda: quantize(fn(*fresh), title))
+            img.info[TOKEN] = next(_tokens)
             with _lock:
                 DRAWN[fn.__qualname__] += img.width * img.height
                 if (name, floor_, key) not in _kept:
@@ -126,22 +133,31 @@ def forget() -> None:
 class Sheet:
     """A picture in the title's palette, made of pasted parts."""
 
-    def __init__(self, title: str, width: int, height: int, colour: tuple[int, int, int]) -> None:
+    def __init__(self, title: str, width: int, height: int, colour: tuple[int, int, int],
+                 band: int = pngband.BAND) -> None:
         self.title = title
         # rows where parts meet: the PNG's bands start there (`render.pngband`), so a part drawn
         # again costs the rows it covers, not its neighbours' too
         self.edges: set[int] = set()
         if RAW:
             self.img = Image.new("RGB", (width, height), colour)
+            self.layout = None
         else:
-            self.img = Image.new("P", (width, height), index_of(title, colour))
+            background = index_of(title, colour)
+            self.img = Image.new("P", (width, height), background)
             self.img.putpalette(palette(title).getpalette())
             self.img.info[pngband.SHEET] = self.edges
+            # how the picture is made, for its PNG's band keys: it changes only through the
+            # methods below, which note what they do there
+            self.layout = Layout(self.img, background, band)
+            self.img.info[LAYOUT] = self.layout
 
     def paste(self, piece: Image.Image, xy: tuple[float, float]) -> None:
-        y = int(xy[1])
-        self.img.paste(piece, (int(xy[0]), y))
+        x, y = int(xy[0]), int(xy[1])
+        self.img.paste(piece, (x, y))
         self.edges.update((y, y + piece.height))
+        if self.layout is not None:
+            self.layout.paste(piece.info.get(TOKEN), x, y, piece.height)
 
     def frame(self, box: tuple[float, float, float, float], colour: tuple[int, int, int], width: int,
               radius: int) -> None:
@@ -149,10 +165,14 @@ class Sheet:
         palette index draws the same pixels as the colour would)."""
         ink = colour if RAW else index_of(self.title, colour)
         ImageDraw.Draw(self.img).rounded_rectangle(box, radius=radius, outline=ink, width=width)
+        if self.layout is not None:
+            self.layout.shape(box[1], box[3], ("frame", tuple(box), ink, width, radius))
 
     def line(self, xy: tuple[float, float, float, float], colour: tuple[int, int, int], width: int) -> None:
         ink = colour if RAW else index_of(self.title, colour)
         ImageDraw.Draw(self.img).line(xy, fill=ink, width=width)
+        if self.layout is not None:  # a wide line's ends reach past its points
+            self.layout.shape(min(xy[1], xy[3]) - width, max(xy[1], xy[3]) + width, ("line", tuple(xy), ink, width))
 
     def rgb(self) -> Image.Image:
         return self.img.convert("RGB")

@@ -281,7 +281,7 @@ def _table(view: dict, names: Sequence[str], lang: str, results: bool) -> Sheet:
     side, side_h = side_parts(view, names, lang, SIDE_W)
     rows = row_parts(view, names, lang, places)
     rows_top = HEADER_H + max(BINDER_H, side_h) + 4
-    sheet = Sheet(T, W, rows_top + sum(top.height + rest.height - 1 + 8 for top, rest in rows) + 2, BG)
+    sheet = Sheet(T, W, rows_top + sum(top.height + rest.height - 1 + 8 for top, rest, _small in rows) + 2, BG)
     title = say(lang, "name") + (" · " + say(lang, "render.results") if results else "")
     right = say(lang, "render.round", round=view["round"]) + " · " + say(lang, "render.open_page", page=view["page"])
     sheet.paste(_header_part(title, right), (0, 0))
@@ -290,9 +290,11 @@ def _table(view: dict, names: Sequence[str], lang: str, results: bool) -> Sheet:
     for piece, y in side:
         sheet.paste(piece, (SIDE_X, HEADER_H + y))
     y = rows_top
-    for top, rest in rows:
+    for top, rest, small in rows:
         sheet.paste(top, (0, y))
         sheet.paste(rest, (0, y + top.height))
+        for piece, (dx, dy) in small:  # the money, the hand / $-marks / tax line
+            sheet.paste(piece, (dx, y + dy))
         y += top.height + rest.height - 1 + 8
     return sheet
 

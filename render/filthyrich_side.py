@@ -199,13 +199,18 @@ def _market_part(market: list[str], lang: str, w: int) -> Image.Image:
 ROW_TOP = 94  # a row's name line and its hand / marks / tax line
 
 
-def _tags_x(seat: dict, name: str, place: int | None, lang: str) -> int | None:
-    """Where the luxuries' tags start on a row's first line, or None when they do not all fit
-    there (they go on a line of their own)."""
+def _tags_start(name: str, place: int | None, lang: str) -> int:
+    """Where the luxuries' tags start on a row's first line (after the place, name and pips)."""
     bold = font(SIZE_LABEL, True)
     x = 52 + (text_width(say(lang, "render.place", place=place), bold) + 16 if place is not None else 0)
-    x += min(340, text_width(name, bold)) + 18 + text_width("◇◇◇", font(SIZE_BODY, True)) + 12
-    room = W - 70 - text_width(f"${seat['money']}", font(SIZE_TITLE, True))
+    return x + min(340, text_width(name, bold)) + 18 + text_width("◇◇◇", font(SIZE_BODY, True)) + 12
+
+
+def _tags_x(seat: dict, name: str, place: int | None, lang: str) -> int | None:
+    """Where the luxuries' tags start on a row's first line, or None when they do not all fit
+    there, left of the money (they go on a line of their own)."""
+    x = _tags_start(name, place, lang)
+    room = W - 70 - text_width(_money(seat), font(SIZE_TITLE, True))
     tags = sum(text_width(card_name(lang, lid), font(SIZE_SMALL)) + 28 for lid in seat["luxuries"])
     return x if x + tags <= room else None
 
@@ -239,24 +244,66 @@ def _lists(seat: dict, s: int, tags_fit: bool, lang: str) -> list[tuple[str, obj
     return out
 
 
-#: Where a row is cut in two parts: its first line (money changes often) and the rest.
+#: Where a row is cut in two parts: its first line and the rest.
 ROW_CUT = 60
 
 
-def row_parts(view: dict, names: Sequence[str], lang: str, places: list | None) -> list[list[Image.Image]]:
+def row_parts(view: dict, names: Sequence[str], lang: str,
+              places: list | None) -> list[tuple[Image.Image, Image.Image, list[tuple[Image.Image, tuple[int, int]]]]]:
     """One row per player, each in two parts (its first line, the rest) given only what they
-    show: money changing draws the first line again, a card drawn the second."""
+    show, and two small parts pasted over them (with where they go in the row): its money and
+    its hand / $-marks / tax line, which change most moves; a card bought changes the rest."""
     active = set(view.get("to_act") or []) | ({view["active"]} if view["phase"] == "turn" else set())
     out = []
     for s, seat in enumerate(view["seats"]):
         name, place = seat_name(names, s), None if places is None else places[s]
         tags_fit = _tags_x(seat, name, place, lang) is not None
-        rest = {k: seat[k] for k in ("alive", "hand", "marks", "tax_per_zero", "interest", "businesses", "assets",
-                                     "luxuries")}
+        rest = {k: seat[k] for k in ("alive", "businesses", "assets", "luxuries")}
         frame = [s, seat["alive"], s in active, ROW_TOP + LINE_H * len(_lists(rest, s, tags_fit, lang)) + 8]
-        top = {k: seat[k] for k in ("alive", "money", "luxuries")}
-        out.append([_row_top_part(top, name, place, frame, lang), _row_rest_part(rest, tags_fit, frame, lang)])
+        top = {k: seat[k] for k in ("alive", "luxuries")}
+        # the row's height does not reach the small parts' boxes: a row growing keeps them
+        small = frame[:3] + [ROW_MIN_H]
+        money = (_money_part(_money(seat), seat["alive"], small), _money_box(_money(seat))[:2])
+        info = (_info_part(_info(seat, lang), seat["alive"], small), (INFO_BOX[0], ROW_CUT + INFO_BOX[1]))
+        out.append((_row_top_part(top, name, place, tags_fit, frame, lang), _row_rest_part(rest, tags_fit, frame, lang),
+                    [money, info]))
     return out
+
+
+def _money(seat: dict) -> str:
+    return f"${seat['money']}"
+
+
+#: Where a row's money is drawn on its first line (its right end, at the top of the text).
+MONEY_AT = (W - 44, 4)
+#: The row height its small parts are drawn in (a row is at least ROW_TOP + 8 high; its frame's
+#: pixels in their boxes are the same whatever the height past that).
+ROW_MIN_H = ROW_TOP + 8
+#: The box of a row's rest that its hand / $-marks / tax line's glyphs lie in: from its left
+#: margin to its widest (`max_width`), down to the font's descender line (27 px text drawn 6 px
+#: above the rest's top: its ink ends by row 34); the first list line's ink starts at row 35 or
+#: lower (30 px down, its tallest glyphs, accented capitals, 5 px below that).
+INFO_BOX = (50, 0, W - 56, 35)
+
+
+def _money_box(money: str) -> tuple[int, int, int, int]:
+    """The box of a row's first line the money's glyphs lie in, with a pixel to spare. Nothing
+    else on the line comes near it: the luxuries' tags end 26 px left of it (`_tags_x`), the
+    row's frame is 16 px right of it."""
+    left, top, right, bottom = font(SIZE_TITLE, True).getbbox(money, anchor="ra")
+    x, y = MONEY_AT
+    return x + int(left) - 2, max(0, y + int(top) - 2), x + int(right) + 2, min(ROW_CUT, y + int(bottom) + 2)
+
+
+@part(T)
+def _money_part(money: str, alive: bool, frame: list) -> Image.Image:
+    """A row's money as its first line shows it: the line's frame and the money, drawn as the
+    line draws them, cut to the money's box (pasted over the line, whose pixels there are the
+    frame's)."""
+    img, draw = canvas(W, ROW_CUT)
+    _row_frame(draw, frame, 0)
+    draw_text(draw, MONEY_AT, money, SIZE_TITLE, GOLD if alive else TEXT_DIM, bold=True, anchor="ra")
+    return img.crop(_money_box(money))
 
 
 def _row_frame(draw: ImageDraw.ImageDraw, frame: list, top: int) -> None:
@@ -269,36 +316,56 @@ def _row_frame(draw: ImageDraw.ImageDraw, frame: list, top: int) -> None:
 
 
 @part(T)
-def _row_top_part(seat: dict, name: str, place: int | None, frame: list, lang: str) -> Image.Image:
-    """A player's row's first line: (place,) name, luxuries, money."""
+def _row_top_part(seat: dict, name: str, place: int | None, tags_fit: bool, frame: list, lang: str) -> Image.Image:
+    """A player's row's first line but its money (`_money_part`): (place,) name, luxuries."""
     img, draw = canvas(W, ROW_CUT)
     _row_frame(draw, frame, 0)
-    _name_line(draw, seat, name, place, lang)
+    _name_line(draw, seat, name, place, tags_fit, lang)
     return img
 
 
-@part(T)
-def _row_rest_part(seat: dict, tags_fit: bool, frame: list, lang: str) -> Image.Image:
-    """The rest of a player's row: hand, $-marks and tax; luxuries (when their tags do not fit
-    the first line), businesses, assets."""
-    s, alive, _active, h = frame
-    img, draw = canvas(W, h + 1 - ROW_CUT)
-    _row_frame(draw, frame, ROW_CUT)
+def _info(seat: dict, lang: str) -> str:
+    """A row's hand / $-marks / tax (and interest) line, or that the player is out."""
+    if not seat["alive"]:
+        return say(lang, "render.out")
     info = [say(lang, "render.hand", count=seat["hand"]), say(lang, "render.marks", count=seat["marks"]),
             say(lang, "render.tax_per_zero", amount=seat["tax_per_zero"])]
     if seat["interest"]:
         info.append(say(lang, "render.interest", amount=seat["interest"]))
-    draw_text(draw, (52, 54 - ROW_CUT), " · ".join(info) if alive else say(lang, "render.out"), SIZE_SMALL,
-              TEXT_DIM if alive else BAD, bold=not alive, max_width=W - 110)
+    return " · ".join(info)
+
+
+def _draw_info(draw: ImageDraw.ImageDraw, info: str, alive: bool) -> None:
+    draw_text(draw, (52, 54 - ROW_CUT), info, SIZE_SMALL, TEXT_DIM if alive else BAD, bold=not alive,
+              max_width=W - 110)
+
+
+@part(T)
+def _info_part(info: str, alive: bool, frame: list) -> Image.Image:
+    """A row's hand / $-marks / tax line as the rest of the row shows it: the row's frame and the
+    line, cut to `INFO_BOX` (pasted over the rest, whose pixels there are the frame's)."""
+    img, draw = canvas(W, frame[3] + 1 - ROW_CUT)
+    _row_frame(draw, frame, ROW_CUT)
+    _draw_info(draw, info, alive)
+    return img.crop(INFO_BOX)
+
+
+@part(T)
+def _row_rest_part(seat: dict, tags_fit: bool, frame: list, lang: str) -> Image.Image:
+    """The rest of a player's row but its hand / $-marks / tax line (`_info_part`): luxuries
+    (when their tags do not fit the first line), businesses, assets."""
+    s, alive, _active, h = frame
+    img, draw = canvas(W, h + 1 - ROW_CUT)
+    _row_frame(draw, frame, ROW_CUT)
     for k, (line, ink) in enumerate(_lists(seat, s, tags_fit, lang)):
         draw_text(draw, (52, ROW_TOP - 4 - ROW_CUT + k * LINE_H), line, SIZE_SMALL, ink)
     return img
 
 
-def _name_line(draw: ImageDraw.ImageDraw, seat: dict, name: str, place: int | None, lang: str) -> None:
-    """(Place,) name, luxury pips and the luxuries' names; money on the right."""
+def _name_line(draw: ImageDraw.ImageDraw, seat: dict, name: str, place: int | None, tags_fit: bool,
+               lang: str) -> None:
+    """(Place,) name, luxury pips and the luxuries' names (on this line when `tags_fit`)."""
     alive = seat["alive"]
-    draw_text(draw, (W - 44, 4), f"${seat['money']}", SIZE_TITLE, GOLD if alive else TEXT_DIM, bold=True, anchor="ra")
     x = 52
     if place is not None:
         x += draw_text(draw, (x, 8), say(lang, "render.place", place=place), SIZE_LABEL,
@@ -306,8 +373,8 @@ def _name_line(draw: ImageDraw.ImageDraw, seat: dict, name: str, place: int | No
     x += draw_text(draw, (x, 8), name, SIZE_LABEL, TEXT if alive else TEXT_DIM, True, max_width=340, shrink=False) + 18
     pips = "♦" * len(seat["luxuries"]) + "◇" * max(0, 3 - len(seat["luxuries"]))
     draw_text(draw, (x, 10), pips, SIZE_BODY, GOLD, bold=True)
-    x = _tags_x(seat, name, place, lang)
-    for lid in seat["luxuries"] if x is not None else ():
+    x = _tags_start(name, place, lang)
+    for lid in seat["luxuries"] if tags_fit else ():
         label = card_name(lang, lid)
         tw = text_width(label, font(SIZE_SMALL)) + 20
         rounded(draw, (x, 8, x + tw, 46), radius=8, fill=blend(GOLD, BG, 0.7), outline=GOLD, width=1)

@@ -9,14 +9,25 @@ trailer (the Adler-32 checksum of all the data) spans bands; it is combined from
 own checksums.
 
 Rows are stored unfiltered (PNG filter 0), which is what palette pictures compress best with,
-so a band is its raw bytes with a 0 before each row. Bands are compressed at LEVEL 7: a fifth
-to a third of a table's rows change from one move to the next, so that is what a picture pays
-for; level 4 is a quarter faster on them and 5-10% larger, level 6 a little faster and 1-2%
-larger (measured on the tables, move after move; recompressing rows that recur at level 9
-cost more than it saved).
+so a band is its raw bytes with a 0 before each row. Bands are compressed at LEVEL 6 and are
+at most BAND (64) rows high: a fifth to a third of a table's rows change from one move to the
+next, so that is what a picture pays for. Measured on the benchmark's tables, move after move
+(60 of each title, two seeded games each): 64-row bands at level 6 take a fifth less time than
+32-row bands at level 7 (before issue 23's picture goal) and are a little smaller (the longer a
+band, the fewer rows start without the row above to refer to); level 5 is faster still and 2-8%
+larger, level 9 6-8% smaller and three to six times slower, bands of 16 rows 2-4% larger. A sheet
+may ask for other bands (`Layout.band`: Black Friday's moves change strips of 20-35 rows, which
+48-row bands hold in one band more often).
 
 The cache is keyed by the band's bytes' hash (Python's 64-bit SipHash) and its length; a
 collision between two different bands in one process's cache would need about 2^32 of them.
+Reading a table's indices back and hashing every band cost as much as compressing the bands a
+move changed, so a table assembled by `render.compose` is first looked up by how each band was
+made (`render.layout`: which kept parts cover it, and where): a band made the same way as
+before is its bytes of before, unread. A band made in a new way is read and looked up by its
+content as above (a part drawn again may differ from before only in rows of other bands; a
+frame that grew crosses bands it does not change), and its layout key is kept too, pointing to
+that content.
 """
 
 from __future__ import annotations
@@ -25,20 +36,24 @@ import struct
 import threading
 import zlib
 from collections import OrderedDict
+from typing import Hashable
 
 from PIL import Image
+
+from render.layout import Layout, weight
 
 #: What `render.compose` marks its pictures with (in `Image.info`): tables, whose rows recur;
 #: its value, the rows where the picture's parts meet.
 SHEET = "boardroom-sheet"
-BAND = 32
+BAND = 64
 MIN_BAND = 8
-LEVEL = 7
-#: Compressed bytes kept (about 10,000 bands of a typical table).
+LEVEL = 6
+#: Compressed bytes kept (about 10,000 bands of a typical table), with the layout keys' own.
 CACHE_BYTES = 24 << 20
 
 _MOD = 65521
-_cache: OrderedDict[tuple[int, int], tuple[bytes, int]] = OrderedDict()  # key -> (deflate bytes, Adler-32)
+#: content key (hash, length) -> (deflate bytes, Adler-32); layout key -> content key
+_cache: OrderedDict[Hashable, tuple[bytes, int] | tuple[int, int]] = OrderedDict()
 _cached_bytes = 0
 _lock = threading.Lock()
 
@@ -53,75 +68,110 @@ def adler32_combine(adler1: int, adler2: int, len2: int) -> int:
     return sum1 | (sum2 << 16)
 
 
-def _band(data: memoryview, width: int) -> tuple[bytes, int]:
-    """A band's rows (palette indices) as (deflate bytes of the rows each with its filter byte
-    0 before it, ending in a full flush; their Adler-32)."""
+def _cost(key: Hashable, value: tuple) -> int:
+    return len(value[0]) if isinstance(value[0], bytes) else weight(key)
+
+
+def _keep(key: Hashable, value: tuple) -> None:
+    """Keep `value` under `key`, and forget the least recently used past CACHE_BYTES."""
     global _cached_bytes
-    key = (hash(data), len(data))
+    with _lock:
+        if key not in _cache:
+            _cache[key] = value
+            _cached_bytes += _cost(key, value)
+        while _cached_bytes > CACHE_BYTES and _cache:
+            _cached_bytes -= _cost(*_cache.popitem(last=False))
+
+
+def _found(key: Hashable) -> tuple | None:
     with _lock:  # pictures may be encoded in several threads of one process
         hit = _cache.get(key)
         if hit is not None:
             _cache.move_to_end(key)
-            return hit
-    rows = bytearray(len(data) + len(data) // width)
-    for k in range(len(data) // width):
-        rows[k * (width + 1) + 1:(k + 1) * (width + 1)] = data[k * width:(k + 1) * width]
-    packer = zlib.compressobj(LEVEL, zlib.DEFLATED, -15, 9)
-    value = (packer.compress(rows) + packer.flush(zlib.Z_FULL_FLUSH), zlib.adler32(rows))
-    with _lock:
-        if key not in _cache:
-            _cache[key] = value
-            _cached_bytes += len(value[0])
-        while _cached_bytes > CACHE_BYTES and _cache:
-            _cached_bytes -= len(_cache.popitem(last=False)[1][0])
-    return value
+        return hit
 
 
-def _indices(img: Image.Image) -> bytes:
-    """The picture's palette indices, row after row: what `Image.tobytes` gives, in one call to
-    Pillow's raw encoder rather than in 64 KB pieces joined (half the time on a table)."""
+def _made(key: Hashable) -> tuple[bytes, int] | None:
+    """The band made as `key` says, if it was seen."""
+    content = _found(key)
+    return None if content is None else _found(content)  # type: ignore[return-value]
+
+
+def _band(data: bytes | memoryview, width: int, layout_key: Hashable | None = None) -> tuple[bytes, int]:
+    """A band's rows (palette indices) as (deflate bytes of the rows each with its filter byte
+    0 before it, ending in a full flush; their Adler-32); `layout_key`: how it was made."""
+    key = (hash(data), len(data))
+    value = _found(key)
+    if value is None:
+        rows = bytearray(len(data) + len(data) // width)
+        for k in range(len(data) // width):
+            rows[k * (width + 1) + 1:(k + 1) * (width + 1)] = data[k * width:(k + 1) * width]
+        packer = zlib.compressobj(LEVEL, zlib.DEFLATED, -15, 9)
+        value = (packer.compress(rows) + packer.flush(zlib.Z_FULL_FLUSH), zlib.adler32(rows))
+        _keep(key, value)
+    if layout_key is not None:
+        _keep(layout_key, key)
+    return value  # type: ignore[return-value]
+
+
+def _indices(img: Image.Image, top: int = 0, bottom: int | None = None) -> bytes:
+    """The picture's palette indices, row after row (rows `top` to `bottom`): what
+    `Image.tobytes` gives, in one call to Pillow's raw encoder rather than in 64 KB pieces joined
+    (half the time on a table)."""
+    bottom = img.height if bottom is None else bottom
+    size = img.width * (bottom - top)
     try:
         encoder = Image._getencoder("P", "raw", "P")
         try:
-            encoder.setimage(img.im, (0, 0, *img.size))
-            _n, status, data = encoder.encode(img.width * img.height + 4 * img.width)
+            encoder.setimage(img.im, (0, top, img.width, bottom))
+            _n, status, data = encoder.encode(size + 4 * img.width)
         finally:
             encoder.cleanup()
-        if status == 1 and len(data) == img.width * img.height:
+        if status == 1 and len(data) == size:
             return data
     except (AttributeError, TypeError, ValueError):  # another Pillow: the public way
         pass
-    return img.tobytes()
+    return img.crop((0, top, img.width, bottom)).tobytes()
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
 
 
-def bands(height: int, edges: list[int] | tuple[int, ...] = ()) -> list[int]:
+def bands(height: int, edges: list[int] | tuple[int, ...] = (), band: int = BAND) -> list[int]:
     """Where bands start: at the `edges` given (the rows where the picture's parts meet, so a part
-    drawn again touches only its own rows' bands), at most BAND rows apart, never closer than
+    drawn again touches only its own rows' bands), at most `band` rows apart, never closer than
     MIN_BAND."""
     starts = [0]
     for edge in sorted({e for e in edges if 0 < e < height} | {height}):
-        while edge - starts[-1] > BAND:
-            starts.append(starts[-1] + BAND)
+        while edge - starts[-1] > band:
+            starts.append(starts[-1] + band)
         if edge - starts[-1] >= MIN_BAND and edge < height:
             starts.append(edge)
     return starts
 
 
-def encode(img: Image.Image, edges: list[int] | tuple[int, ...] = ()) -> bytes:
-    """`img` (mode P) as PNG bytes; `edges`: rows where bands may best start (any are correct)."""
+def encode(img: Image.Image, edges: list[int] | tuple[int, ...] = (), layout: Layout | None = None) -> bytes:
+    """`img` (mode P) as PNG bytes; `edges`: rows where bands may best start (any are correct);
+    `layout`: how `img` was put together (`render.layout`), if it was."""
     width, height = img.size
-    raw = memoryview(_indices(img))
     palette = img.getpalette() or []
     used = img.getextrema()[1] + 1
     parts = [b"\x78\x9c"]  # zlib header: deflate, 32 KB window
     adler = 1
-    starts = bands(height, edges)
-    for top, bottom in zip(starts, starts[1:] + [height]):
-        packed, band_adler = _band(raw[top * width:bottom * width], width)
+    starts = bands(height, edges, BAND if layout is None else layout.band)
+    keys = layout.keys(width, starts, height) if layout is not None and layout.describes(img) else None
+    raw: memoryview | None = None
+    for i, (top, bottom) in enumerate(zip(starts, starts[1:] + [height])):
+        key = None if keys is None else keys[i]
+        made = None if key is None else _made(key)
+        if made is not None:
+            packed, band_adler = made
+        elif key is not None:  # read only this band
+            packed, band_adler = _band(_indices(img, top, bottom), width, key)
+        else:
+            raw = memoryview(_indices(img)) if raw is None else raw
+            packed, band_adler = _band(raw[top * width:bottom * width], width)
         parts.append(packed)
         adler = adler32_combine(adler, band_adler, (bottom - top) * (width + 1))
     parts.append(b"\x03\x00")  # an empty final block

@@ -7,7 +7,11 @@ amounts): drawing text was about half of a table picture's time.
 string drawn again is a bitmap blit. The mask depends only on the font, the text, the layout
 arguments and the fractional start position, all of which are in the key; masks are never
 written to after rendering (colour fonts, whose masks Pillow edits, are not cached). Typical
-masks are ~3 KB: the cache stays around 10 MB at most."""
+masks are ~3 KB: the cache stays around 10 MB at most.
+
+The text's colour (`ink`) is not in the key: FreeType uses it only for colour fonts (mode
+RGBA, not cached); any other mask is the glyphs' coverage, which `ImageDraw` then fills with
+the colour. A table draws the same numbers and names in each seat's colours."""
 
 from __future__ import annotations
 
@@ -34,7 +38,7 @@ class CachedFont(ImageFont.FreeTypeFont):
         if mode == "RGBA" or args or not isinstance(text, str):
             return super().getmask2(text, mode, direction, features, language, stroke_width, anchor, ink, start,
                                     *args, **kwargs)
-        key = (text, mode, direction, _hashable(features), language, stroke_width, anchor, ink, start,
+        key = (text, mode, direction, _hashable(features), language, stroke_width, anchor, 0, start,
                tuple(sorted((k, _hashable(v)) for k, v in kwargs.items())))
         return _mask(self, key)
 

@@ -29,10 +29,20 @@ def text_width(text: str, fnt: ImageFont.FreeTypeFont) -> int:
     return int(fnt.getlength(text))
 
 
+#: Texts fitted and wrapped, kept: a table fits and wraps the same labels, names and lists
+#: picture after picture (also to work out the arguments of parts it then finds kept), each a
+#: loop of measurements; they depend only on the arguments (a font is one object per size).
+KEPT_LAYOUTS = 8192
+
+
 def fit_size(text: str, width: int, size: int, bold: bool = False, min_size: int | None = None) -> int:
     """The largest size from `size` down to `min_size` (default: the phone floor) in which
     `text` fits `width`; `min_size` when none does."""
-    low = legible.floor() if min_size is None else min_size
+    return _fit_size(text, width, size, bold, legible.floor() if min_size is None else min_size)
+
+
+@lru_cache(maxsize=KEPT_LAYOUTS)
+def _fit_size(text: str, width: int, size: int, bold: bool, low: int) -> int:
     s = size
     while s > low and not _fits(text, width, font(s, bold)):
         s -= 1
@@ -196,6 +206,11 @@ def wrap(text: str, width: int, fnt: ImageFont.FreeTypeFont) -> list[str]:
     phrase wider than the line breaks where its script changes ("ナンバークランチャー" "税務相談所");
     only a single word wider than the line is cut: a Japanese one between characters, a Latin
     one between syllables, with a hyphen."""
+    return list(_wrapped(text, width, fnt))
+
+
+@lru_cache(maxsize=KEPT_LAYOUTS)
+def _wrapped(text: str, width: int, fnt: ImageFont.FreeTypeFont) -> tuple[str, ...]:
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
@@ -216,7 +231,7 @@ def wrap(text: str, width: int, fnt: ImageFont.FreeTypeFont) -> list[str]:
                         head, line = _hyphenate(line, width, fnt)
                     lines.append(head)
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def lines_at_most(text: str, width: int, fnt: ImageFont.FreeTypeFont, most: int) -> list[str]:
