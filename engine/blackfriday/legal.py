@@ -30,10 +30,6 @@ def _bag_items(vec: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
     return tuple((COLOURS[c], k) for c, k in enumerate(vec) if k)
 
 
-def bag_dict(vec) -> dict[str, int]:
-    return dict(_bag_items(tuple(vec)))
-
-
 def extra_choices(market: list[int], vec) -> list[int | None]:
     """The extra bag of a buy: a colour just bought still in the market; if none is left, any
     colour; with an empty market, none."""
@@ -95,27 +91,43 @@ def sell_vectors(state, seat: int) -> tuple[tuple[int, ...], ...]:
     return vectors(tuple(state["players"][seat]["bags"]), _size(state, seat, "sell"))
 
 
-def _colour(c):
-    return None if c is None else COLOURS[c]
+@lru_cache(maxsize=8192)
+def _parts(vec: tuple[int, ...]) -> tuple[dict[str, int], tuple[int, ...], tuple[str, ...]]:
+    """A vector's bags as the action's dict (shared by every action that carries it, like the
+    actions themselves: never edited), the colours in it and their names."""
+    held = tuple(c for c in range(NC) if vec[c])
+    return dict(_bag_items(vec)), held, tuple(COLOURS[c] for c in held)
 
 
 def _buy_rows(market, vectors) -> list[tuple[dict, list]]:
-    return [(bag_dict(v), extra_choices(market, v)) for v in vectors]
+    """Each buy's bags and the names of its extra bag's colours (`extra_choices`, for every
+    vector at once)."""
+    rows = []
+    for v in vectors:
+        bags, held, _ = _parts(v)
+        extras = [COLOURS[c] for c in held if market[c] > v[c]] \
+            or [COLOURS[c] for c in range(NC) if market[c] > v[c]] or [None]
+        rows.append((bags, extras))
+    return rows
 
 
-def _sell_rows(table, vectors) -> list[tuple[dict, list, list]]:
-    return [(bag_dict(v), [c for c in range(NC) if v[c]], take_choices(table, v)) for v in vectors]
+def _sell_rows(table, vectors) -> list[tuple[dict, tuple, list]]:
+    """Each sell's bags, the names of its lowered colours and of its table bag (`take_choices`)."""
+    anyc = [COLOURS[c] for c in range(NC) if table[c] > 0] or [None]
+    rows = []
+    for v in vectors:
+        bags, held, names = _parts(v)
+        rows.append((bags, names, [COLOURS[c] for c in held if table[c] > 0] or anyc))
+    return rows
 
 
 def buys(rows, full: bool) -> list[dict]:
-    out = []
-    for bags, extras in rows:
-        for e in extras if full else extras[:1]:
-            out.append({"type": "buy", "bags": bags, "extra": _colour(e)})
-    return out
+    if full:
+        return [{"type": "buy", "bags": bags, "extra": e} for bags, extras in rows for e in extras]
+    return [{"type": "buy", "bags": bags, "extra": extras[0]} for bags, extras in rows]
 
 
-def _sell_pairs(lowers, takes, mode: int) -> list[tuple[int, int | None]]:
+def _sell_pairs(lowers, takes, mode: int) -> list[tuple[str, str | None]]:
     """(lowered colour, table bag) pairs. mode 2: every pair; 1: every lowered colour with
     itself as the table bag when the table has it (else the first); 0: the first pair."""
     if mode == 2:
@@ -125,11 +137,11 @@ def _sell_pairs(lowers, takes, mode: int) -> list[tuple[int, int | None]]:
 
 
 def sells(rows, mode: int) -> list[dict]:
-    out = []
-    for bags, lowers, takes in rows:
-        for lo, tk in _sell_pairs(lowers, takes, mode):
-            out.append({"type": "sell", "bags": bags, "lower": COLOURS[lo], "take": _colour(tk)})
-    return out
+    if mode == 2:  # the common case, without the pairs in between
+        return [{"type": "sell", "bags": bags, "lower": lo, "take": tk}
+                for bags, lowers, takes in rows for lo in lowers for tk in takes]
+    return [{"type": "sell", "bags": bags, "lower": lo, "take": tk}
+            for bags, lowers, takes in rows for lo, tk in _sell_pairs(lowers, takes, mode)]
 
 
 def _count_buys(rows, full: bool) -> int:
