@@ -297,10 +297,10 @@ def test_ai_rings_when_all_dice_are_down():
     assert GAME.ai_action(GAME.view(st, 0), GAME.legal(st, 0), random.Random(1)) == {"type": "ring_bell"}
 
 
-def test_ai_ahead_at_the_dice_rings_to_take_the_parent():
-    """Issue 26: with as many claims as any rival and nothing to claim now, it rings at once
-    rather than rolling on (a rival that rings first takes the parent's priority); behind, it
-    rolls for more."""
+def test_ai_with_a_claim_and_nothing_to_claim_rings_ahead_or_behind():
+    """Issue 26: with a claim in hand, nothing to claim now and everyone having had a go, it
+    rings whether level or one claim behind (it used to roll on one behind: rolling gives the
+    rivals their tries too, and their claims win less than its own); with no claim, it rolls."""
     st = _dice_state()
     st["claims"][0] = 0                      # one claim each
     st["claims"][5] = 1
@@ -309,8 +309,41 @@ def test_ai_ahead_at_the_dice_rings_to_take_the_parent():
     st["acted"] = [True, True]               # both claimed, so both took part
     legal = [a for a in GAME.legal(st, 0) if a["type"] != "claim"]  # nothing to claim now
     assert GAME.ai_action(GAME.view(st, 0), legal, random.Random(1)) == {"type": "ring_bell"}
-    st["claims"][6] = 1                      # the rival is ahead now: roll for more
+    st["claims"][6] = 1                      # the rival is one claim ahead now
+    for seed in range(5):
+        assert GAME.ai_action(GAME.view(st, 0), legal, random.Random(seed)) == {"type": "ring_bell"}
+    st["claims"][0] = None                   # no claim of ours: roll for one
     assert GAME.ai_action(GAME.view(st, 0), legal, random.Random(1))["type"] == "roll"
+
+
+def _only_cards(st, wanted):
+    """Lay exactly these cards (cell index -> face pair such as "11"), every other cell a card
+    our test dice (1s, 2s and 3s) cannot claim."""
+    pool = list(st["cells"]) + list(st["deck"])
+    for i, prefix in wanted.items():
+        card = next(c for c in pool if c.startswith(prefix))
+        pool.remove(card)
+        st["cells"][i] = card
+    rest = [c for c in pool if min(int(c[0]), int(c[1])) >= 4]
+    for i in range(len(st["cells"])):
+        if i not in wanted:
+            st["cells"][i] = rest.pop()
+
+
+def test_ai_claims_so_that_its_other_dice_can_still_claim():
+    """Issue 26: dice 1 1 2 3. Claiming 1-1 (A1) leaves 2 3 for the 2-3 card (C1), a second
+    claim without a roll; claiming 1-2 (D4) leaves 1 3, which claims nothing. A1 lies on the
+    row of a rival claim (a little exposure), so the old choice, blind to the dice left over,
+    took D4."""
+    st = _dice_state()
+    _only_cards(st, {0: "11", 15: "12", 8: "23"})
+    st["claims"][1] = 1                      # the rival's A2, on A1's row
+    st["dice"][0] = [1, 1, 2, 3]
+    legal = GAME.legal(st, 0)
+    assert {a["pos"] for a in legal if a["type"] == "claim"} == {"A1", "D4", "C1"}
+    legal = [a for a in legal if a.get("pos") != "C1"]  # the 2-3 is for afterwards
+    for seed in range(5):
+        assert GAME.ai_action(GAME.view(st, 0), legal, random.Random(seed)) == {"type": "claim", "pos": "A1"}
 
 
 def test_ai_in_a_live_race_rings_only_once_everyone_had_a_go():
