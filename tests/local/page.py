@@ -166,14 +166,21 @@ class Page:
     def messages(self) -> list[WebElement]:
         return self.d.find_elements(By.CSS_SELECTOR, "article.channel-message")
 
+    def message_texts(self) -> list[tuple[WebElement, str]]:
+        """Every message of the channel with its text, in one call: asking each element for its
+        text costs a WebDriver round trip apiece, which made every look at a long game's channel
+        (hundreds of messages and buttons) take seconds, and a whole game quadratic."""
+        return [(message, text) for message, text in self.js(
+            "return [...document.querySelectorAll('article.channel-message')].map(m => [m, m.innerText])")]
+
     def text(self) -> str:
         return self.js("return [...document.querySelectorAll('article.channel-message')].map(m => m.innerText).join('\\n')")
 
     def last_message(self, containing: str | None = None, button: str | None = None) -> WebElement:
         """The latest message showing `containing` (text) and/or a button labelled `button`."""
         def find() -> WebElement:
-            for message in reversed(self.messages()):
-                if containing is not None and containing not in message.text:
+            for message, text in reversed(self.message_texts()):
+                if containing is not None and containing not in text:
                     continue
                 if button is not None and not self.buttons(message, button):
                     continue
@@ -203,8 +210,7 @@ class Page:
         def find() -> WebElement:
             self.jump_to_latest()
             footer = pattern(self.lang, "core.table.footer_over", id=r"\d+", version=r"\d+")
-            for message in reversed(self.messages()):
-                text = message.text
+            for message, text in reversed(self.message_texts()):
                 if footer.search(text) and "Only you can see this" not in text:
                     return message
             raise LookupError("no table message")
@@ -223,8 +229,10 @@ class Page:
 
     def jump_to_latest(self) -> None:
         """Press "New messages · jump to latest" when the page offers it, as a person would."""
-        jump = [b for b in self.d.find_elements(By.CSS_SELECTOR, "button") if b.is_displayed()
-                and "jump to latest" in b.text]
+        # Found in one call: asking each of the channel's buttons whether it is shown took two
+        # round trips per button, the most of a long game's time (py-spy, issue 28).
+        jump = self.js("return [...document.querySelectorAll('button')].filter(b => b.offsetParent !== null"
+                       " && b.innerText.includes('jump to latest'))")
         if jump:
             jump[0].click()
             time.sleep(0.5)
@@ -401,19 +409,32 @@ class Page:
         self.d.save_screenshot(str(path))
 
     def fill_form(self, *, radios: dict[str, str] = {}, selects: dict[str, str] = {},  # noqa: B006
-                  texts: dict[str, str] = {}) -> None:  # noqa: B006
-        """Fill the open form (fields named by their custom id) and submit it."""
+                  texts: dict[str, str] = {}, checks: dict[str, list[str]] = {}) -> None:  # noqa: B006
+        """Fill the open form (fields named by their custom id; `checks` ticks those boxes of a
+        checkbox group) and submit it."""
         form = self.modal()
         for field, value in radios.items():
             retry(lambda f=field, v=value: form.find_element(
                 By.CSS_SELECTOR, f"[data-custom-id='{f}'] input[type=radio][value='{v}']").click())
+        for field, values in checks.items():
+            for value in values:
+                box = retry(lambda f=field, v=value: form.find_element(
+                    By.CSS_SELECTOR, f"[data-custom-id='{f}'] input[type=checkbox][value='{v}']"))
+                if not box.is_selected():
+                    retry(box.click)
+                assert box.is_selected(), f"{field}: {value} is not ticked"
         for field, label in selects.items():
             self.choose(label, within=lambda f=field: self.modal().find_element(By.CSS_SELECTOR, f"[data-custom-id='{f}']"),
                         settle=False)
         for field, text in texts.items():
-            box = form.find_element(By.CSS_SELECTOR, f"[data-custom-id='{field}'] input, [data-custom-id='{field}'] textarea")
-            box.clear()
-            box.send_keys(text)
+            def type_(f: str = field, text: str = text) -> None:
+                # Looked up in the form as it is now: a select's pick above redrew it.
+                box = self.modal().find_element(By.CSS_SELECTOR, f"[data-custom-id='{f}'] input, [data-custom-id='{f}'] textarea")
+                box.clear()
+                box.send_keys(text)
+                if box.get_attribute("value") != text:
+                    raise LookupError(f"{f}: {box.get_attribute('value')!r}, not {text!r}")
+            retry(type_)
         # A select's pick redraws the form: its submit button is looked up again.
         retry(lambda: self.modal().find_element(By.CSS_SELECTOR, "button[type=submit]").click())
         self.settle()

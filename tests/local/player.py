@@ -26,6 +26,9 @@ NOT_COMPLETED = "Action was not completed."
 NAVIGATION = ("core.table.hand", "core.table.rules", "core.table.log", "core.table.menu", "core.order.button",
               "core.undo.button", "core.learn.read", "core.learn.leave", "core.lobby.rules")
 TITLE_NAVIGATION = ("ui.back", "ui.refresh")
+#: A screenshot every this many picks (one of them is kept as the game's middle): a shot of the
+#: whole window costs a fraction of a second, every pick's made a long game longer still.
+FRAME_EVERY = 5
 
 
 def navigation(lang: str, title: str) -> set[str]:
@@ -66,14 +69,17 @@ class Player:
         said = page.last_message(containing="/local").text
         assert self.t("local.language.set", language=self.t(f"local.language.{self.lang}")) in said, said
 
-    def open_lobby(self, pace: str) -> None:
+    def open_lobby(self, pace: str, checks: dict[str, list[str]] | None = None,
+                   texts: dict[str, str] | None = None) -> None:
         """`/game new`, the Options form (pace, the table's language, the seat-filler at a
-        deadline), as many seat-fillers as the title needs beside one person, Start."""
+        deadline, and the title's own options: `checks` ticks variants, `texts` types numbers, for
+        a short game), as many seat-fillers as the title needs beside one person, Start."""
         page = self.page
         page.command("/game new", tr("en", f"{self.title}.name"))
         lobby = lambda: page.last_message(button=self.t("core.lobby.add_ai"))  # noqa: E731
         page.click(self.t("core.lobby.options"), within=lobby)
-        page.fill_form(radios={"pace": pace, "on_deadline": "ai"}, selects={"lang": self.t(f"core.lang.{self.lang}")})
+        page.fill_form(radios={"pace": pace, "on_deadline": "ai"}, selects={"lang": self.t(f"core.lang.{self.lang}")},
+                       checks=checks or {}, texts=texts or {})
         assert self.t("core.lobby.pace", pace=self.t(f"core.pace.{pace}")) in lobby().text, lobby().text
         need = pattern(self.lang, "core.lobby.players_needed", lo=r"\d+", hi=r"\d+").search(lobby().text)
         assert need, lobby().text
@@ -95,7 +101,7 @@ class Player:
 
     def results_message(self) -> WebElement | None:
         heading = self.t("core.results.title", title=self.t(f"{self.title}.name"))
-        found = [m for m in self.page.messages() if heading in m.text and "Only you can see this" not in m.text]
+        found = [m for m, text in self.page.message_texts() if heading in text and "Only you can see this" not in text]
         return found[-1] if found else None
 
     def play(self, minutes: float) -> Played:
@@ -183,7 +189,7 @@ class Player:
                     return
                 raise AssertionError(f"the table waits for {self.name} but My hand offers nothing:\n{text}")
             self.do(self.random.choice(offers))
-            if len(self.frames) < 400:
+            if len(self.played.picks) % FRAME_EVERY == 1:  # the middle's candidates, not a shot per pick
                 self.frames.append(page.d.get_screenshot_as_png())
             if page.form_open():
                 continue

@@ -23,6 +23,11 @@ LANGS = ("en", "ja")
 #: Live games, but E-Wars slow: in its live dice time the seat-fillers race through whole rounds
 #: while the person here reads (test_browser.py).
 PACE = {"ewars": "slow"}
+#: The short games the lobby's Options offer (a whole game all the same, ended by its own rule):
+#: Filthy Rich's round limit, I'm the Boss!'s short game (without deal cards #3, #6, #9). Black
+#: Friday and E-Wars offer none.
+CHECKS = {"imtheboss": {"variants": ["short_game"]}}
+TEXTS = {"filthyrich": {"opt:round_limit": "5"}}
 #: Played on every run (CI time), the rest slow-marked. Empty: measured on this 2-core machine,
 #: the shortest whole game (Filthy Rich, 412x915, Japanese, live) took 9 minutes of real time and
 #: a guided Filthy Rich game more than 8, each beyond the ~3 minutes CI can spare.
@@ -78,7 +83,7 @@ def test_a_whole_game_to_its_results(page_at, title: str, size: str, lang: str):
     page = page_at(size, lang)
     player = Player(page, title, f"game-{title}-{size}-{lang}")
     player.speak()
-    player.open_lobby(PACE.get(title, "live"))
+    player.open_lobby(PACE.get(title, "live"), CHECKS.get(title), TEXTS.get(title))
     began = time.monotonic()
     played = player.play(MINUTES)
     print(f"\n{title} {size} {lang}: {played.seconds:.0f} s, {len(played.picks)} picks, "
