@@ -117,6 +117,8 @@ class Page:
         self.lang = lang
         driver.get(url)
         retry(lambda: self._need(self.d.find_elements(By.CSS_SELECTOR, "textarea"), "the command box"), 30)
+        # A channel with a finished game behind it takes seconds to draw: keys typed meanwhile were lost.
+        self.quiet(still=1.5)
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -308,8 +310,21 @@ class Page:
 
     def command(self, text: str, *choices: str) -> None:
         """Type a slash command in the command box, pick each option's choice from the list the
-        box offers, and send it."""
+        box offers, and send it. A draft that never left the box (seen in a window opened on a
+        long channel still being drawn: the choice's Enter was lost and the list stayed open) is
+        given up with the box's "Exit command mode" and typed again, as a person does."""
         before = set(self.message_ids())
+        for _ in range(3):
+            if self._command_once(text, choices, before):
+                return
+            for exit_ in self.d.find_elements(By.CSS_SELECTOR, "[aria-label='Exit command mode']")[:1]:
+                retry(exit_.click)
+            time.sleep(0.5)
+        # A channel that merely changed (an AI move) is not proof: the command itself must have
+        # left the box and been answered.
+        assert self._sent(before), f"{text} {choices} was never sent: {self.status()!r}, box: {self._draft()!r}"
+
+    def _command_once(self, text: str, choices: tuple[str, ...], before: set[str]) -> bool:
         def type_() -> WebElement:
             box = self.d.find_element(By.CSS_SELECTOR, "textarea")
             box.click()
@@ -336,16 +351,14 @@ class Page:
         self.settle()
         for _ in range(4):
             if self._sent(before):
-                return
+                return True
             # Not sent, or refused because the channel changed under it ("Action was not
             # completed": the draft stays in the box): send it again, as a person does.
             if self.js("return !!document.querySelector('.command-row')"):
                 retry(self._send)
             self.settle()
             time.sleep(0.5)
-        # A channel that merely changed (an AI move) is not proof: the command itself must have
-        # left the box and been answered.
-        assert self._sent(before), f"{text} {choices} was never sent: {self.status()!r}, box: {self._draft()!r}"
+        return self._sent(before)
 
     def _send(self) -> None:
         """Send what the box holds: its send button, or Enter where the button is out of reach

@@ -180,7 +180,7 @@ class Player:
             panel = page.panel()
             text = retry(lambda: panel.text)  # noqa: B023
             self.read_lesson(text)
-            offers = self.offers(panel)
+            offers = self.offers(panel) or self.offers_held()
             if not offers:
                 if retry(page.move) > move or self.name not in retry(page.waiting_for):
                     return
@@ -195,6 +195,19 @@ class Player:
                 continue
             if retry(page.move) > move or self.name not in retry(page.waiting_for):
                 return
+
+    def offers_held(self, seconds: float = 10.0) -> list[tuple[str, int | str]]:
+        """The panel's offers once the page lets go of its buttons: while an action of the page is
+        answered (a tick's publication, a seat-filler's move) SimCord marks every button
+        aria-disabled, so a panel read then seemed to offer nothing (I'm the Boss! at 412x915 in
+        Japanese: "💼 Deal here" and "🎲 Roll" on the panel, none enabled)."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            time.sleep(0.5)
+            offers = self.offers(self.page.panel())
+            if offers:
+                return offers
+        return []
 
     def offers(self, panel: WebElement) -> list[tuple[str, int | str]]:
         """Every control of the panel that plays: ("select", index) or ("button", label)."""
