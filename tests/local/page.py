@@ -263,7 +263,15 @@ class Page:
         def find() -> WebElement:
             scope = within() if within is not None else self.last_message(containing=containing, button=label)
             return self._need(self.buttons(scope, label), f"button {label!r}")
-        retry(lambda: find().click())
+        def press() -> None:
+            try:
+                find().click()
+            except ElementClickInterceptedException:
+                # A select's list left open lies over the button (Black Friday at 1400x1000: its
+                # option descriptions took the click for 20 s): Escape closes it, as a person would.
+                ActionChains(self.d).send_keys(Keys.ESCAPE).perform()
+                raise
+        retry(press)
         self.settle()
 
     def selects(self, within: Callable[[], WebElement]) -> list[str]:
