@@ -117,6 +117,8 @@ class Page:
         self.lang = lang
         driver.get(url)
         retry(lambda: self._need(self.d.find_elements(By.CSS_SELECTOR, "textarea"), "the command box"), 30)
+        # A channel with a finished game behind it takes seconds to draw: keys typed meanwhile were lost.
+        self.quiet(still=1.5)
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -166,14 +168,21 @@ class Page:
     def messages(self) -> list[WebElement]:
         return self.d.find_elements(By.CSS_SELECTOR, "article.channel-message")
 
+    def message_texts(self) -> list[tuple[WebElement, str]]:
+        """Every message of the channel with its text, in one call: asking each element for its
+        text costs a WebDriver round trip apiece, which made every look at a long game's channel
+        (hundreds of messages and buttons) take seconds, and a whole game quadratic."""
+        return [(message, text) for message, text in self.js(
+            "return [...document.querySelectorAll('article.channel-message')].map(m => [m, m.innerText])")]
+
     def text(self) -> str:
         return self.js("return [...document.querySelectorAll('article.channel-message')].map(m => m.innerText).join('\\n')")
 
     def last_message(self, containing: str | None = None, button: str | None = None) -> WebElement:
         """The latest message showing `containing` (text) and/or a button labelled `button`."""
         def find() -> WebElement:
-            for message in reversed(self.messages()):
-                if containing is not None and containing not in message.text:
+            for message, text in reversed(self.message_texts()):
+                if containing is not None and containing not in text:
                     continue
                 if button is not None and not self.buttons(message, button):
                     continue
@@ -203,8 +212,7 @@ class Page:
         def find() -> WebElement:
             self.jump_to_latest()
             footer = pattern(self.lang, "core.table.footer_over", id=r"\d+", version=r"\d+")
-            for message in reversed(self.messages()):
-                text = message.text
+            for message, text in reversed(self.message_texts()):
                 if footer.search(text) and "Only you can see this" not in text:
                     return message
             raise LookupError("no table message")
@@ -223,8 +231,10 @@ class Page:
 
     def jump_to_latest(self) -> None:
         """Press "New messages · jump to latest" when the page offers it, as a person would."""
-        jump = [b for b in self.d.find_elements(By.CSS_SELECTOR, "button") if b.is_displayed()
-                and "jump to latest" in b.text]
+        # Found in one call: asking each of the channel's buttons whether it is shown took two
+        # round trips per button, the most of a long game's time (py-spy, issue 28).
+        jump = self.js("return [...document.querySelectorAll('button')].filter(b => b.offsetParent !== null"
+                       " && b.innerText.includes('jump to latest'))")
         if jump:
             jump[0].click()
             time.sleep(0.5)
@@ -253,7 +263,15 @@ class Page:
         def find() -> WebElement:
             scope = within() if within is not None else self.last_message(containing=containing, button=label)
             return self._need(self.buttons(scope, label), f"button {label!r}")
-        retry(lambda: find().click())
+        def press() -> None:
+            try:
+                find().click()
+            except ElementClickInterceptedException:
+                # A select's list left open lies over the button (Black Friday at 1400x1000: its
+                # option descriptions took the click for 20 s): Escape closes it, as a person would.
+                ActionChains(self.d).send_keys(Keys.ESCAPE).perform()
+                raise
+        retry(press)
         self.settle()
 
     def selects(self, within: Callable[[], WebElement]) -> list[str]:
@@ -300,8 +318,21 @@ class Page:
 
     def command(self, text: str, *choices: str) -> None:
         """Type a slash command in the command box, pick each option's choice from the list the
-        box offers, and send it."""
+        box offers, and send it. A draft that never left the box (seen in a window opened on a
+        long channel still being drawn: the choice's Enter was lost and the list stayed open) is
+        given up with the box's "Exit command mode" and typed again, as a person does."""
         before = set(self.message_ids())
+        for _ in range(3):
+            if self._command_once(text, choices, before):
+                return
+            for exit_ in self.d.find_elements(By.CSS_SELECTOR, "[aria-label='Exit command mode']")[:1]:
+                retry(exit_.click)
+            time.sleep(0.5)
+        # A channel that merely changed (an AI move) is not proof: the command itself must have
+        # left the box and been answered.
+        assert self._sent(before), f"{text} {choices} was never sent: {self.status()!r}, box: {self._draft()!r}"
+
+    def _command_once(self, text: str, choices: tuple[str, ...], before: set[str]) -> bool:
         def type_() -> WebElement:
             box = self.d.find_element(By.CSS_SELECTOR, "textarea")
             box.click()
@@ -328,16 +359,14 @@ class Page:
         self.settle()
         for _ in range(4):
             if self._sent(before):
-                return
+                return True
             # Not sent, or refused because the channel changed under it ("Action was not
             # completed": the draft stays in the box): send it again, as a person does.
             if self.js("return !!document.querySelector('.command-row')"):
                 retry(self._send)
             self.settle()
             time.sleep(0.5)
-        # A channel that merely changed (an AI move) is not proof: the command itself must have
-        # left the box and been answered.
-        assert self._sent(before), f"{text} {choices} was never sent: {self.status()!r}, box: {self._draft()!r}"
+        return self._sent(before)
 
     def _send(self) -> None:
         """Send what the box holds: its send button, or Enter where the button is out of reach
@@ -401,19 +430,32 @@ class Page:
         self.d.save_screenshot(str(path))
 
     def fill_form(self, *, radios: dict[str, str] = {}, selects: dict[str, str] = {},  # noqa: B006
-                  texts: dict[str, str] = {}) -> None:  # noqa: B006
-        """Fill the open form (fields named by their custom id) and submit it."""
+                  texts: dict[str, str] = {}, checks: dict[str, list[str]] = {}) -> None:  # noqa: B006
+        """Fill the open form (fields named by their custom id; `checks` ticks those boxes of a
+        checkbox group) and submit it."""
         form = self.modal()
         for field, value in radios.items():
             retry(lambda f=field, v=value: form.find_element(
                 By.CSS_SELECTOR, f"[data-custom-id='{f}'] input[type=radio][value='{v}']").click())
+        for field, values in checks.items():
+            for value in values:
+                box = retry(lambda f=field, v=value: form.find_element(
+                    By.CSS_SELECTOR, f"[data-custom-id='{f}'] input[type=checkbox][value='{v}']"))
+                if not box.is_selected():
+                    retry(box.click)
+                assert box.is_selected(), f"{field}: {value} is not ticked"
         for field, label in selects.items():
             self.choose(label, within=lambda f=field: self.modal().find_element(By.CSS_SELECTOR, f"[data-custom-id='{f}']"),
                         settle=False)
         for field, text in texts.items():
-            box = form.find_element(By.CSS_SELECTOR, f"[data-custom-id='{field}'] input, [data-custom-id='{field}'] textarea")
-            box.clear()
-            box.send_keys(text)
+            def type_(f: str = field, text: str = text) -> None:
+                # Looked up in the form as it is now: a select's pick above redrew it.
+                box = self.modal().find_element(By.CSS_SELECTOR, f"[data-custom-id='{f}'] input, [data-custom-id='{f}'] textarea")
+                box.clear()
+                box.send_keys(text)
+                if box.get_attribute("value") != text:
+                    raise LookupError(f"{f}: {box.get_attribute('value')!r}, not {text!r}")
+            retry(type_)
         # A select's pick redraws the form: its submit button is looked up again.
         retry(lambda: self.modal().find_element(By.CSS_SELECTOR, "button[type=submit]").click())
         self.settle()
