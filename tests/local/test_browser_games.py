@@ -42,14 +42,6 @@ DEFAULT_LEARN: set[str] = set()
 MINUTES = 45
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    server = Server(tmp_path_factory.mktemp("games") / "boardroom-local.db")
-    yield server
-    code, output = server.stop()
-    assert code == 0, output
-    assert "Traceback" not in output, output
-
 
 @pytest.fixture
 def page_at(server: Server, request):

@@ -21,14 +21,6 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "local"
 TIMELINE = "document.getElementById('channel-timeline')"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    server = Server(tmp_path_factory.mktemp("page") / "boardroom-local.db")
-    yield server
-    code, output = server.stop()
-    assert code == 0, output
-    assert "Traceback" not in output, output
-
 
 def start_game(page: Page) -> None:
     """A live Filthy Rich game against an AI seat, its private panel open (two selects)."""
