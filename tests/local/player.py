@@ -107,7 +107,16 @@ class Player:
     # -- playing ----------------------------------------------------------------------------
 
     def status_ok(self, what: str) -> None:
-        assert self.page.status() != NOT_COMPLETED, f"{what}: {NOT_COMPLETED} ({self.played.picks[-5:]})"
+        if self.page.status() == NOT_COMPLETED:
+            # SimCord's diagnostics say which: refused before dispatch (the message replaced under
+            # the click: stale-revision, target-unavailable) or dispatched and not answered.
+            raise AssertionError(f"{what}: {NOT_COMPLETED} ({self.played.picks[-5:]})\n{self.inspector()}")
+
+    def inspector(self) -> str:
+        """The page inspector's diagnostics and the end of its activity list, as text."""
+        read = "return ['diagnostics-panel', 'activity-panel'].map(i => document.getElementById(i).textContent)"
+        diagnostics, activity = retry(lambda: self.page.js(read))
+        return f"diagnostics: {diagnostics[-1500:]}\nactivity: {activity[-1500:]}"
 
     def results_message(self) -> WebElement | None:
         heading = self.t("core.results.title", title=self.t(f"{self.title}.name"))
