@@ -11,6 +11,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -65,6 +66,22 @@ class Server:
                                      cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.output: list[str] = []
         self.url = self._wait_for_url()
+        # Read on while it runs: a pipe nobody reads fills and stalls the bot's next write, and
+        # its warnings, time-stamped, tell what the bot did with an action the page calls not
+        # completed (artifacts/local/server.log).
+        self._reader = threading.Thread(target=self._read_on, daemon=True)
+        self._reader.start()
+
+    def _read_on(self) -> None:
+        assert self.proc.stdout is not None
+        log = ROOT / "artifacts" / "local" / "server.log"
+        log.parent.mkdir(parents=True, exist_ok=True)
+        with log.open("a", encoding="utf-8") as out:
+            out.write(f"--- {time.strftime('%H:%M:%S')} {self.url}\n")
+            for line in self.proc.stdout:
+                self.output.append(line)
+                out.write(f"{time.strftime('%H:%M:%S')} {line}")
+                out.flush()
 
     def _wait_for_url(self, timeout: float = 60) -> str:
         end = time.monotonic() + timeout
@@ -84,8 +101,9 @@ class Server:
         import signal
 
         self.proc.send_signal(signal.SIGINT)
-        rest, _ = self.proc.communicate(timeout=60)
-        return self.proc.returncode, "".join(self.output) + (rest or "")
+        self.proc.wait(timeout=60)
+        self._reader.join(timeout=10)
+        return self.proc.returncode, "".join(self.output)
 
 
 def retry(fn: Callable[[], T], timeout: float = 20.0) -> T:

@@ -46,6 +46,8 @@ class Played:
     results: str = ""
     why: set[str] = field(default_factory=set)
     rules: set[str] = field(default_factory=set)
+    #: My hand clicks the page refused before the bot saw them, made again.
+    refused: int = 0
 
 
 class Player:
@@ -58,6 +60,8 @@ class Player:
         self.frames: list[bytes] = []
         #: Labels of the green (success) buttons of the panel last read: the ones that commit a move.
         self.committing: set[str] = set()
+        #: The activity row of the last refusal made again: a new one must differ from it.
+        self.refusal_seen = ""
 
     def t(self, key: str, **fields: object) -> str:
         return tr(self.lang, key, **fields)
@@ -107,7 +111,16 @@ class Player:
     # -- playing ----------------------------------------------------------------------------
 
     def status_ok(self, what: str) -> None:
-        assert self.page.status() != NOT_COMPLETED, f"{what}: {NOT_COMPLETED} ({self.played.picks[-5:]})"
+        if self.page.status() == NOT_COMPLETED:
+            # SimCord's diagnostics say which: refused before dispatch (the message replaced under
+            # the click: stale-revision, target-unavailable) or dispatched and not answered.
+            raise AssertionError(f"{what}: {NOT_COMPLETED} ({self.played.picks[-5:]})\n{self.inspector()}")
+
+    def inspector(self) -> str:
+        """The page inspector's diagnostics and the end of its activity list, as text."""
+        read = "return ['diagnostics-panel', 'activity-panel'].map(i => document.getElementById(i).textContent)"
+        diagnostics, activity = retry(lambda: self.page.js(read))
+        return f"diagnostics: {diagnostics[-1500:]}\nactivity: {activity[-1500:]}"
 
     def results_message(self) -> WebElement | None:
         heading = self.t("core.results.title", title=self.t(f"{self.title}.name"))
@@ -181,8 +194,7 @@ class Player:
         """Open My hand and play what it offers until the game moves on or stops waiting for
         this member (a select may open a sub-panel or a form first)."""
         page = self.page
-        page.click(self.t("core.table.hand"), within=page.table)
-        self.status_ok("My hand")
+        self.open_hand()
         for _ in range(8):
             if page.form_open():
                 self.played.picks.append("typed " + page.fill_form_sensibly())
@@ -205,6 +217,32 @@ class Player:
                 continue
             if retry(page.move) > move or self.name not in retry(page.waiting_for):
                 return
+
+    def open_hand(self) -> None:
+        """My hand on the table. A click the page refused before the bot saw it ("not_dispatched":
+        a seat-filler's move published between the look and the click left the page's copy
+        stale) is made once more on the table as it now stands, as a person clicks again; a
+        click the bot got and did not answer (or answered too late) fails."""
+        page = self.page
+        page.click(self.t("core.table.hand"), within=page.table)
+        if page.status() == NOT_COMPLETED:
+            receipt = self.last_refusal()
+            if "not_dispatched" in receipt and receipt != self.refusal_seen:
+                self.refusal_seen = receipt
+                self.played.refused += 1
+                page.click(self.t("core.table.hand"), within=page.table)
+        self.status_ok("My hand")
+
+    def last_refusal(self) -> str:
+        """The newest "not completed" row of the page inspector's activity (its technical details
+        say whether the action was dispatched to the bot), or "" while it is not listed yet."""
+        read = ("const rows = [...document.querySelectorAll('#activity-list > li')]"
+                ".filter(row => row.textContent.includes('Action was not completed'));"
+                "return rows.length ? rows[rows.length - 1].textContent : '';")
+        end = time.monotonic() + 5.0
+        while not (row := retry(lambda: self.page.js(read))) and time.monotonic() < end:
+            time.sleep(0.5)
+        return row
 
     def offers_held(self, seconds: float = 10.0) -> list[tuple[str, int | str]]:
         """The panel's offers once the page lets go of its buttons: while an action of the page is

@@ -84,7 +84,8 @@ def test_a_whole_game_to_its_results(page_at, title: str, size: str, lang: str):
     began = time.monotonic()
     played = player.play(MINUTES)
     print(f"\n{title} {size} {lang}: {played.seconds:.0f} s, {len(played.picks)} picks, "
-          f"{played.clock_moves} clock moves ({time.monotonic() - began:.0f} s)")
+          f"{played.clock_moves} clock moves, {played.refused} refused My hand made again "
+          f"({time.monotonic() - began:.0f} s)")
     assert played.picks, "the person never played"
 
 
