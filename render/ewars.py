@@ -39,8 +39,6 @@ from render.common import (
     rounded,
     seat_colour,
     lines_at_most,
-    text_width,
-    wrap,
 )
 from render.ewars_parts import (
     WIDTH,
@@ -59,106 +57,10 @@ from render.ewars_parts import (
     contract_board,
 )
 from render.compose import Sheet, part
+from render.ewars_seats import paste_seat, pill, ranks_text, seat_card_extra
 from render.palette import flattened
 
 T = "ewars"
-
-
-# -- players -----------------------------------------------------------------------------------
-
-def _pill(draw: ImageDraw.ImageDraw, x: float, cy: float, text: str, fill, ink, size: int = SIZE_SMALL) -> float:
-    w = text_width(text, font(size, True)) + 18
-    draw.rounded_rectangle([x, cy - size * 0.7, x + w, cy + size * 0.7], radius=int(size * 0.7), fill=fill)
-    draw_text(draw, (x + 9, cy), text, size, ink, True, "lm")
-    return x + w
-
-
-def _discard_line(s: dict[str, Any], lang: str) -> str:
-    disc = s.get("discards")
-    if disc is None:
-        return tk(lang, "render.discard_list", list=tk(lang, "render.hidden_discards", count=s["discard_count"]))
-    if not disc:
-        return tk(lang, "render.no_discards")
-    return tk(lang, "render.discard_list", list=_ranks_text(disc, lang))
-
-
-def _ranks_text(ranks: Sequence[str], lang: str) -> str:
-    """Short rank labels, strongest first, with counts: "EXEC SUB×2 STAFF×3"."""
-    counts: dict[str, int] = {}
-    for r in ranks:
-        counts[r] = counts.get(r, 0) + 1
-    return " ".join(tk(lang, f"rank_short.{r}") + (f"×{counts[r]}" if counts[r] > 1 else "")
-                    for r in HIGH_TO_LOW if r in counts)
-
-
-#: The height of each further line a seat card's discards wrap onto.
-LINE_H = SIZE_SMALL + 6
-
-
-def _footer_lines(s: dict[str, Any], lang: str, width: int) -> tuple[str, list[str]]:
-    """A seat card's bottom text: "Hand N", and beside it its discards, wrapped onto as many
-    lines as they need (the card grows), so a long pile is never cut off."""
-    hand = tk(lang, "render.hand", count=s["hand"])
-    fnt = font(SIZE_SMALL)
-    room = width - 48 - text_width(hand, fnt) - 16
-    return hand, wrap(_discard_line(s, lang), room, fnt)
-
-
-def seat_card_extra(view: dict[str, Any], lang: str, width: int) -> int:
-    """Extra height the tallest seat card needs for discards that wrap."""
-    most = max((len(_footer_lines(s, lang, width)[1]) for s in view["seats"]), default=1)
-    return (most - 1) * LINE_H
-
-
-@part(T)
-def _seat_part(s: dict[str, Any], seat: int, name: str, parent: bool, phase: str, lang: str, size: list[int],
-               active: bool, show_dice: bool, won: int | None) -> Image.Image:
-    """A player's card: name (the parent's bell), score, dice and claims or what they owe, hand
-    and discards."""
-    img, draw = canvas(size[0] + 1, size[1] + 1)
-    seat_card(draw, (0, 0, size[0], size[1]), s, seat, name, parent, phase, lang, active, show_dice, won)
-    return img
-
-
-def seat_card(draw: ImageDraw.ImageDraw, box: Sequence[int], s: dict[str, Any], seat: int, name: str, parent: bool,
-              phase: str, lang: str, active: bool, show_dice: bool, won: int | None = None) -> None:
-    x0, y0, x1, y1 = box
-    colour = seat_colour(seat)
-    rounded(draw, box, radius=12, fill=PANEL, outline=GOLD if active else LINE, width=4 if active else 2)
-    draw.rounded_rectangle([x0, y0, x0 + 10, y1], radius=4, fill=colour)
-    # name, parent's bell, score
-    score = tk(lang, "render.score", count=s["score"])
-    sfnt = font(SIZE_LABEL, True)
-    sw = text_width(score, sfnt)
-    nx = x0 + 24
-    if parent:
-        bell(draw, nx + 12, y0 + 30, 12)
-        nx += 32
-    draw_text(draw, (nx, y0 + 30), name, SIZE_BODY, TEXT, bold=True, anchor="lm",
-              max_width=int(x1 - nx - sw - 30))
-    draw_text(draw, (x1 - 14, y0 + 30), score, SIZE_LABEL, GOLD, True, "rm")
-    if won:
-        draw_text(draw, (x1 - 14, y0 + 62), tk(lang, "render.won", count=won), SIZE_BODY, colour, bold=True, anchor="rm")
-    mid = y0 + 58
-    if show_dice:
-        dice = s.get("dice") or []
-        size = min(44, int((x1 - x0 - 40) / 6.6))
-        if dice:
-            for k, f in enumerate(dice):
-                seat_die(draw, x0 + 24 + k * (size + 8), mid, size, f, seat)
-        else:
-            draw_text(draw, (x0 + 24, mid + size / 2), tk(lang, "render.no_dice"), SIZE_SMALL, TEXT_DIM, anchor="lm")
-        if s["claims"]:
-            draw_text(draw, (x1 - 14, mid + size / 2), " ".join(s["claims"]), SIZE_BODY, colour, bold=True,
-                      anchor="rm", max_width=int(x1 - x0 - 6 * (size + 8) - 50))
-    elif phase == "dispatch" and s.get("owed"):
-        _pill(draw, x0 + 24, mid + 16, tk(lang, "render.owed", count=s["owed"]), colour, contrast(colour))
-    hand, lines = _footer_lines(s, lang, int(x1 - x0))
-    yb = y1 - 22 - (len(lines) - 1) * LINE_H
-    draw_text(draw, (x0 + 24, yb), hand, SIZE_SMALL, TEXT, anchor="lm")
-    hx = x0 + 24 + text_width(hand, font(SIZE_SMALL)) + 16
-    for k, line in enumerate(lines):
-        draw_text(draw, (hx, yb + k * LINE_H), line, SIZE_SMALL, TEXT_DIM, anchor="lm", max_width=int(x1 - hx - 12))
 
 
 # -- the table ---------------------------------------------------------------------------------
@@ -255,12 +157,6 @@ def table_image(view: dict[str, Any], names: list[str], lang: str) -> Image.Imag
     return _live(view, names, lang).img
 
 
-def _seat(view: dict[str, Any], names: Sequence[str], lang: str, seat: int, size: list[int], active: bool,
-          show_dice: bool, won: int | None = None) -> Image.Image:
-    return _seat_part(view["seats"][seat], seat, name_of(names, seat), seat == view.get("parent"), view.get("phase"),
-                      lang, size, active, show_dice, won)
-
-
 def _live(view: dict[str, Any], names: list[str], lang: str) -> Sheet:
     n = len(view["seats"])
     board_w = 650
@@ -274,8 +170,8 @@ def _live(view: dict[str, Any], names: list[str], lang: str) -> Sheet:
     active = set(view.get("to_act", [])) if view.get("phase") != "dice" else set()
     show_dice = view.get("phase") == "dice"
     for s in range(n):
-        sheet.paste(_seat(view, names, lang, s, [WIDTH - 14 - board_w, card_h], s in active, show_dice),
-                    (board_w, y + s * (card_h + 12)))
+        paste_seat(sheet, (board_w, y + s * (card_h + 12)), view, names, lang, s, [WIDTH - 14 - board_w, card_h],
+              s in active, show_dice)
     return sheet
 
 
@@ -302,8 +198,8 @@ def _after_contract(view: dict[str, Any], names: list[str], lang: str, last: dic
     won = last.get("won") or [0] * n
     for s in range(n):
         r, c = divmod(s, per_row)
-        sheet.paste(_seat(view, names, lang, s, [w, card_h], s in active, False, won[s]),
-                    (12 + c * (w + 12), y + r * (card_h + 12)))
+        paste_seat(sheet, (12 + c * (w + 12), y + r * (card_h + 12)), view, names, lang, s, [w, card_h], s in active, False,
+              won[s])
     return sheet
 
 
@@ -396,10 +292,10 @@ def _panel_dispatch(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str,
             employee_card(draw, (x + 24, cy + 34 + 150 * 0.36, x + 126, cy + 34 + 150 * 0.95), me,
                           mine.get(pos) or chosen[pos], lang)
             if pos not in mine:
-                _pill(draw, x + 16, cy + 210, tk(lang, "render.chosen"), PANEL_LIGHT, TEXT)
+                pill(draw, x + 16, cy + 210, tk(lang, "render.chosen"), PANEL_LIGHT, TEXT)
         else:
             property_card(draw, box, c["faces"], me)
-            _pill(draw, x + 16, cy + 210, tk(lang, "render.to_send"), colour, contrast(colour))
+            pill(draw, x + 16, cy + 210, tk(lang, "render.to_send"), colour, contrast(colour))
     live_board(img, draw, PANEL_W - 450, y, 440, view, max_cell=100, mine=mine, lang=lang)
 
 
@@ -426,7 +322,7 @@ def _panel_hand(draw: ImageDraw.ImageDraw, priv: dict[str, Any], me: int, rows: 
                    anchor="lm")
     disc = priv.get("discards", [])
     if disc:
-        dtext = tk(lang, "render.discard_list", list=_ranks_text(disc, lang))
+        dtext = tk(lang, "render.discard_list", list=ranks_text(disc, lang))
         draw_text(draw, (PANEL_W - 24, y + 16), dtext, SIZE_SMALL, TEXT_DIM, anchor="rm", max_width=PANEL_W - 72 - hw)
     y += 48
     if not rows:
