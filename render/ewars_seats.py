@@ -5,6 +5,7 @@ changes those rows and nothing else on the card."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Sequence
 
 from PIL import Image, ImageDraw
@@ -39,13 +40,12 @@ def pill(draw: ImageDraw.ImageDraw, x: float, cy: float, text: str, fill, ink, s
     return x + w
 
 
-def _discard_line(s: dict[str, Any], lang: str) -> str:
-    disc = s.get("discards")
-    if disc is None:
-        return tk(lang, "render.discard_list", list=tk(lang, "render.hidden_discards", count=s["discard_count"]))
-    if not disc:
+def _discard_line(discards: tuple[str, ...] | None, count: int, lang: str) -> str:
+    if discards is None:
+        return tk(lang, "render.discard_list", list=tk(lang, "render.hidden_discards", count=count))
+    if not discards:
         return tk(lang, "render.no_discards")
-    return tk(lang, "render.discard_list", list=ranks_text(disc, lang))
+    return tk(lang, "render.discard_list", list=ranks_text(discards, lang))
 
 
 def ranks_text(ranks: Sequence[str], lang: str) -> str:
@@ -61,13 +61,22 @@ def ranks_text(ranks: Sequence[str], lang: str) -> str:
 LINE_H = SIZE_SMALL + 6
 
 
-def _footer_lines(s: dict[str, Any], lang: str, width: int) -> tuple[str, list[str]]:
+def _footer_lines(s: dict[str, Any], lang: str, width: int) -> tuple[str, tuple[str, ...]]:
     """A seat card's bottom text: "Hand N", and beside it its discards, wrapped onto as many
     lines as they need (the card grows), so a long pile is never cut off."""
-    hand = tk(lang, "render.hand", count=s["hand"])
+    discards = s.get("discards")
+    return _footer(s["hand"], None if discards is None else tuple(discards), s.get("discard_count", 0), lang, width)
+
+
+@functools.lru_cache(maxsize=1024)
+def _footer(hand_count: int, discards: tuple[str, ...] | None, count: int, lang: str,
+            width: int) -> tuple[str, tuple[str, ...]]:
+    """`_footer_lines`, kept: every table asks it of every seat (`seat_card_extra`), and the
+    seats' hands and discards change seldom."""
+    hand = tk(lang, "render.hand", count=hand_count)
     fnt = font(SIZE_SMALL)
     room = width - 48 - text_width(hand, fnt) - 16
-    return hand, wrap(_discard_line(s, lang), room, fnt)
+    return hand, tuple(wrap(_discard_line(discards, count, lang), room, fnt))
 
 
 def seat_card_extra(view: dict[str, Any], lang: str, width: int) -> int:
@@ -109,12 +118,13 @@ def _dice_part(dice: list[int], claims: list[str], seat: int, lang: str, size: l
     card): the card's box and the dice and claims drawn as the card draws them, cut to
     `dice_rows`, to paste over the card drawn without them. A part of its own so that a move
     draws, quantises and PNG-encodes these 50 rows of the card, not its 150-200."""
-    img, draw = canvas(size[0] + 1, size[1] + 1)
-    box = (0, 0, size[0], size[1])
+    top, bottom = dice_rows(size[0])
+    # drawn on the rows cut only: the card shifted up by `top` (whole pixels: the same pixels)
+    img, draw = canvas(size[0] + 1, bottom - top)
+    box = (0, -top, size[0], size[1] - top)
     _card_box(draw, box, seat, active)
     _dice_row(draw, box, {"dice": dice, "claims": claims}, seat, lang)
-    top, bottom = dice_rows(size[0])
-    return img.crop((0, top, size[0] + 1, bottom))
+    return img
 
 
 def _card_box(draw: ImageDraw.ImageDraw, box: Sequence[int], seat: int, active: bool) -> None:
@@ -173,12 +183,17 @@ def seat_card(draw: ImageDraw.ImageDraw, box: Sequence[int], s: dict[str, Any], 
         draw_text(draw, (hx, yb + k * LINE_H), line, SIZE_SMALL, TEXT_DIM, anchor="lm", max_width=int(x1 - hx - 12))
 
 
+#: What a seat card part draws of its seat's view (`seat_card` without its dice row): its part is
+#: kept under these only, so a seat's dice rolled, re-rolls counted or first claim of the round
+#: ("acted", which no picture shows) do not draw the card again.
+CARD_KEYS = ("hand", "discards", "discard_count", "score", "owed")
+
+
 def paste_seat(sheet: Sheet, xy: tuple[int, int], view: dict[str, Any], names: Sequence[str], lang: str, seat: int,
-          size: list[int], active: bool, show_dice: bool, won: int | None = None) -> None:
-    """A seat's card pasted at `xy`; in dice time its dice row a part of its own over it, and the
-    card's part keyed without the dice and claims it does not draw."""
+               size: list[int], active: bool, show_dice: bool, won: int | None = None) -> None:
+    """A seat's card pasted at `xy`, and in dice time its dice row, a part of its own, over it."""
     s = view["seats"][seat]
-    card = {k: v for k, v in s.items() if k not in ("dice", "claims")} if show_dice else s
+    card = {k: s[k] for k in CARD_KEYS if k in s}
     sheet.paste(_seat_part(card, seat, name_of(names, seat), seat == view.get("parent"), view.get("phase"), lang, size,
                            active, show_dice, won), xy)
     if show_dice:

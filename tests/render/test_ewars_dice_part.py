@@ -51,12 +51,14 @@ def test_the_dice_part_over_the_card_is_the_card_drawn_whole():
 
 
 def test_a_die_placed_draws_the_dice_row_not_the_card():
+    """Nor does what the card does not show draw it again (the seat's "acted", "rolls")."""
     _mine, public = snapshots(4)["dice"]
     ewars.table_image(public, NAMES, "en")
     after = copy.deepcopy(public)
     seat = next(s for s in after["seats"] if s["dice"])
     seat["dice"] = seat["dice"][1:]  # the seat placed a die: its pool is one die smaller
     seat["claims"] = [*seat["claims"], "Z9"]
+    seat["acted"], seat["rolls"] = True, seat["rolls"] + 1  # its first claim of the round: no picture shows these
     drawn_before = compose.DRAWN.copy()
     ewars.table_image(after, NAMES, "en")
     drawn = compose.DRAWN - drawn_before
