@@ -27,8 +27,7 @@ made (`render.layout`: which kept parts cover it, and where): a band made the sa
 before is its bytes of before, unread. A band made in a new way is read and looked up by its
 content as above (a part drawn again may differ from before only in rows of other bands; a
 frame that grew crosses bands it does not change), and its layout key is kept too, pointing to
-that content. Each band also keeps its highest palette index, so that the PLTE chunk (as many
-colours as the picture uses) is known without scanning the picture.
+that content.
 """
 
 from __future__ import annotations
@@ -53,8 +52,8 @@ LEVEL = 6
 CACHE_BYTES = 24 << 20
 
 _MOD = 65521
-#: content key (hash, length) -> (deflate bytes, Adler-32, highest palette index); layout key -> content key
-_cache: OrderedDict[Hashable, tuple[bytes, int, int] | tuple[int, int]] = OrderedDict()
+#: content key (hash, length) -> (deflate bytes, Adler-32); layout key -> content key
+_cache: OrderedDict[Hashable, tuple[bytes, int] | tuple[int, int]] = OrderedDict()
 _cached_bytes = 0
 _lock = threading.Lock()
 
@@ -92,16 +91,15 @@ def _found(key: Hashable) -> tuple | None:
         return hit
 
 
-def _made(key: Hashable) -> tuple[bytes, int, int] | None:
+def _made(key: Hashable) -> tuple[bytes, int] | None:
     """The band made as `key` says, if it was seen."""
     content = _found(key)
     return None if content is None else _found(content)  # type: ignore[return-value]
 
 
-def _band(data: bytes | memoryview, width: int, layout_key: Hashable | None = None) -> tuple[bytes, int, int]:
+def _band(data: bytes | memoryview, width: int, layout_key: Hashable | None = None) -> tuple[bytes, int]:
     """A band's rows (palette indices) as (deflate bytes of the rows each with its filter byte
-    0 before it, ending in a full flush; their Adler-32; the highest index in them, for the
-    PLTE chunk's length); `layout_key`: how it was made."""
+    0 before it, ending in a full flush; their Adler-32); `layout_key`: how it was made."""
     key = (hash(data), len(data))
     value = _found(key)
     if value is None:
@@ -109,8 +107,7 @@ def _band(data: bytes | memoryview, width: int, layout_key: Hashable | None = No
         for k in range(len(data) // width):
             rows[k * (width + 1) + 1:(k + 1) * (width + 1)] = data[k * width:(k + 1) * width]
         packer = zlib.compressobj(LEVEL, zlib.DEFLATED, -15, 9)
-        top = Image.frombuffer("L", (width, len(data) // width), data, "raw", "L", 0, 1).getextrema()[1]
-        value = (packer.compress(rows) + packer.flush(zlib.Z_FULL_FLUSH), zlib.adler32(rows), top)
+        value = (packer.compress(rows) + packer.flush(zlib.Z_FULL_FLUSH), zlib.adler32(rows))
         _keep(key, value)
     if layout_key is not None:
         _keep(layout_key, key)
@@ -159,8 +156,7 @@ def encode(img: Image.Image, edges: list[int] | tuple[int, ...] = (), layout: La
     `layout`: how `img` was put together (`render.layout`), if it was."""
     width, height = img.size
     palette = img.getpalette() or []
-    used = 0  # the palette entries the picture uses: its bands' highest index + 1 (read whole,
-    # a table's indices took a tenth of a millisecond)
+    used = img.getextrema()[1] + 1
     parts = [b"\x78\x9c"]  # zlib header: deflate, 32 KB window
     adler = 1
     starts = bands(height, edges, BAND if layout is None else layout.band)
@@ -170,13 +166,12 @@ def encode(img: Image.Image, edges: list[int] | tuple[int, ...] = (), layout: La
         key = None if keys is None else keys[i]
         made = None if key is None else _made(key)
         if made is not None:
-            packed, band_adler, band_top = made
+            packed, band_adler = made
         elif key is not None:  # read only this band
-            packed, band_adler, band_top = _band(_indices(img, top, bottom), width, key)
+            packed, band_adler = _band(_indices(img, top, bottom), width, key)
         else:
             raw = memoryview(_indices(img)) if raw is None else raw
-            packed, band_adler, band_top = _band(raw[top * width:bottom * width], width)
-        used = max(used, band_top + 1)
+            packed, band_adler = _band(raw[top * width:bottom * width], width)
         parts.append(packed)
         adler = adler32_combine(adler, band_adler, (bottom - top) * (width + 1))
     parts.append(b"\x03\x00")  # an empty final block
