@@ -53,6 +53,13 @@ def test_layout_keys_give_the_pngs_the_pixels_give(title):
         data = png(img)
         assert data == _content_only(img), (title, k)
         assert Image.open(io.BytesIO(data)).tobytes() == img.tobytes()
+        assert _palette_entries(data) == img.getextrema()[1] + 1  # as many colours as it uses, no more
+
+
+def _palette_entries(data: bytes) -> int:
+    """The colours in a PNG's PLTE chunk (it follows the signature and IHDR, 33 bytes in)."""
+    assert data[37:41] == b"PLTE"
+    return int.from_bytes(data[33:37], "big") // 3
 
 
 def test_a_table_made_as_before_is_not_read_back(monkeypatch):
@@ -62,12 +69,15 @@ def test_a_table_made_as_before_is_not_read_back(monkeypatch):
     table = _table(view)
     first = png(table)
     assert first == _content_only(table)
-    reads = []
+    reads, scans = [], []
     real = pngband._indices
     monkeypatch.setattr(pngband, "_indices", lambda *a: reads.append(a) or real(*a))
+    scan = Image.Image.getextrema
+    monkeypatch.setattr(Image.Image, "getextrema", lambda self: scans.append(self.size) or scan(self))
     again = _table(view)  # the same parts: every band made as before
     assert png(again) == first
     assert reads == []
+    assert scans == []  # nor scanned for its highest palette index: a kept band holds 255
 
 
 def _table(view: dict) -> Image.Image:

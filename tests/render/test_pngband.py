@@ -87,3 +87,19 @@ def test_a_table_picture_round_trips():
     assert img.mode == "P"
     _check(img)
     _check(img)
+
+
+def test_the_palette_holds_the_colours_up_to_the_highest_index_used():
+    """PLTE has the picture's highest index + 1 colours, whether that index is the last (255: in
+    a band compressed now, or only in one taken from the cache) or lower (the picture is read
+    for it)."""
+    rng = random.Random(3)
+    pngband.clear()
+    low, other = _picture(40, 150, rng, 200), _picture(40, 150, rng, 200)
+    top = low.copy()
+    top.putpixel((7, 10), 255)  # in its first band of three (64 rows each)
+    both = top.copy()  # its first band is `top`'s, from the cache, the only one holding 255
+    both.paste(other.crop((0, 64, 40, 150)), (0, 64))
+    for img in (top, low, both, other):
+        body = dict(_chunks(_check(img)))[b"PLTE"]
+        assert len(body) == 3 * (max(img.tobytes()) + 1)
