@@ -14,6 +14,8 @@ from .data import ACTIONS, ASSETS, BUSINESSES, LUXURIES, PAGES, SALE_PER_CARD, T
 #: burnt or sold.
 GAME_ROUNDS = 11
 DISCOUNT = 0.75
+#: The most rounds a slow race lets the horizon count.
+LONG_GAME = 8
 #: Expected zeros per roll (about 2.5 dice a roll, 1 in 10 shows 0): the tax cost of a mark.
 ZERO_RATE = 0.25
 #: The page is uniform-ish over 1-4 in the long run (page die 1-4 moves it, 5-6 keeps it).
@@ -29,7 +31,10 @@ def horizon(view: View) -> float:
     ten rounds is a loss."""
     def compute() -> float:
         alive = sum(1 for s in view["seats"] if s["alive"])
-        rounds = min(max(2, GAME_ROUNDS - view["round"]), race.rounds_left(view))
+        # A game nobody can finish soon runs on past the usual length: count the rounds the
+        # nearest rival still needs (an ad bought at round 12 of a slow game pays as at round 2).
+        usual = max(2, GAME_ROUNDS - view["round"], min(race.rival(view)[1], LONG_GAME))
+        rounds = min(usual, race.rounds_left(view))
         return min(36.0, max(2.0, alive * rounds * DISCOUNT))
 
     return race.cached(view, "horizon", compute)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from engine.filthyrich import GAME, race
-from engine.filthyrich.data import LUXURIES, kind
+from engine.filthyrich.data import BUSINESSES, LUXURIES, kind
 
 
 def _position(players: int = 2, seed: int = 3) -> tuple[dict, int, int]:
@@ -140,3 +140,27 @@ def test_a_five_player_race_takes_the_bank_loan_that_buys_a_luxury():
     _hand(st, me, "bank_loan")
     loan = st["hands"][me][0]
     assert _choose(st, me) == {"type": "play", "card": loan}
+
+
+def test_a_slow_race_past_the_usual_length_still_opens_a_good_business():
+    """Round 12 of a five-player game whose rivals each need two dear luxuries on $3: nobody can
+    finish for many rounds, so an ad still pays back. The horizon used to be the usual length
+    less the rounds played (two rounds here), and the seat-filler discarded every business it
+    drew from round 9 on, however slow the game (all-AI games ran 13 rounds, games among
+    greedy seats 25)."""
+    st, me, _ = _position(players=5)
+    st["round"] = 12
+    for x in ["personal_trainer", "entourage", "diamond_phone", "racehorse", "gold_bathtub", "sports_car"]:
+        st["market"].remove(x)
+        st["removed"].append(x)
+    for seat in range(5):
+        if seat != me:
+            st["lux"][seat] = ["art_collection"] if seat == (me + 1) % 5 else []
+            st["money"][seat] = 3
+    st["market"].remove("art_collection")
+    _hand(st, me, "laundromat")
+    st["money"][me] = 30
+    view = GAME.view(st, me)
+    assert race.rival(view)[1] > 8  # nobody near three luxuries
+    act = _choose(st, me)
+    assert act["type"] == "play" and kind(act["card"]) in BUSINESSES, act
