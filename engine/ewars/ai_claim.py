@@ -10,8 +10,13 @@ claim its dice held away from it 4.3 times a game (issue 26).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
+
+from .ai_dispatch import ranks_left
+from .data import REACH
+from .grid import reach
 
 #: How likely we get another move before the bell: a later claim counts this much of its worth
 #: (and this much again for the one after it).
@@ -78,4 +83,24 @@ def plan(view: dict[str, Any], cells: list[int], worth: Callable[[int], float]) 
             continue
         rest = {j: g for j, g in free.items() if j != i}
         out[i] = worth(i) + later(left, rest, worth, risk)
+    return out
+
+
+def threat(view: dict[str, Any]) -> dict[int, float]:
+    """Cell -> how many rival employees are expected to reach it: for each rival claim, the
+    share of the ranks that rival can still send (its nine less its public discards) whose
+    ability covers the cell from there. A rival whose Managers are spent threatens no row."""
+    me, rows, cols = view["me"], view["rows"], view["cols"]
+    shares: dict[int, list[tuple[str, float]]] = {}
+    out: dict[int, float] = {}
+    for j, c in enumerate(view["grid"]):
+        if c is None or c["claim"] is None or c["claim"] == me:
+            continue
+        s = c["claim"]
+        if s not in shares:
+            left = Counter(ranks_left(view, s))
+            shares[s] = [(r, k / sum(left.values())) for r, k in left.items() if REACH[r] != "none"]
+        for rank, share in shares[s]:
+            for x in reach(REACH[rank], j, rows, cols):
+                out[x] = out.get(x, 0.0) + share
     return out

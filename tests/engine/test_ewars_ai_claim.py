@@ -51,3 +51,28 @@ def test_ai_claims_the_card_worth_more_when_no_rival_can_take_either():
     legal = GAME.legal(st, 0)
     for seed in range(5):
         assert GAME.ai_action(GAME.view(st, 0), legal, random.Random(seed)) == {"type": "claim", "pos": "D1"}
+
+
+def _spend(st, seat, ranks):
+    """Move these ranks of the seat's hand to its public discard pile."""
+    for r in ranks:
+        e = next(e for e in st["hands"][seat] if e.split("-")[1] == r)
+        st["hands"][seat].remove(e)
+        st["discards"][seat].append(e)
+
+
+def test_ai_weighs_a_rival_claim_by_the_ranks_the_rival_still_holds():
+    """Two 1-1 cards, A1 and B4, and dice for one of them. The rival's claims A3 and C1 share
+    A1's row and column, and B4 touches A3 on a diagonal; but the rival has spent its
+    Executive, Manager and Section Chief (public discards), so nothing it can still send
+    reaches A1, while its Subsection Chiefs may strike B4 from A3. A1 is the safe card. The
+    old choice counted rival claims in line alike (two for A1, one for B4) and took B4."""
+    st = _dice_state({0: "11", 7: "11"})
+    st["claims"][2] = st["claims"][8] = 1   # the rival's A3 and C1
+    st["dice"][0] = [1, 1]
+    st["dice"][1] = [6, 6]
+    _spend(st, 1, ["executive", "manager", "section_chief"])
+    legal = GAME.legal(st, 0)
+    assert {a["pos"] for a in legal if a["type"] == "claim"} == {"A1", "B4"}
+    for seed in range(5):
+        assert GAME.ai_action(GAME.view(st, 0), legal, random.Random(seed)) == {"type": "claim", "pos": "A1"}
