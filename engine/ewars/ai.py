@@ -4,11 +4,14 @@ The bot calls it on a timer during dice time, so each call returns one small ste
 claim, ring, or (in a slow game, see below) wait. Heuristics (a dispatch pick takes a few
 milliseconds, every other decision well under one):
   - dice time: claim the card worth most (itself, plus the cards it would sandwich with our
-    claims, plus half the cards of a rival sandwich it would cut, minus exposure to rival
-    claims around it, plus half a card for each claim the dice left over could still make
-    without a roll); ring once all our dice are down, or as soon as it holds a claim and has
-    nothing to claim now (a rival's claim wins less than ours, and rolling on gives three
-    rivals their tries for each of ours), or after ten fruitless rolls; else roll. It plays a live race at a person's pace (issue 28: it
+    claims, plus half the cards of a rival sandwich it would cut, minus the rival employees
+    expected to reach it by the ranks each rival has left, plus what the dice left over can
+    still claim without a roll, counting less the cards a rival's dice fit: ai_claim.py, so
+    a contested card goes first); ring
+    once all our dice are down, or as soon as it holds a claim and has nothing to claim now
+    (a rival's claim wins less than ours, and rolling on gives three rivals their tries for
+    each of ours), or after ten fruitless rolls; else roll. It plays a live race at a
+    person's pace (issue 28: it
     won 56-0 against a person): the house spaces its moves (`Game.ai_gap`), it rings only once
     every seat has had a go (`_may_ring`), and it never rolls more often in one dice time than
     a person would (data.json "seat_filler"). Only in a live game: once a slow game's minimum
@@ -29,10 +32,12 @@ person has rolled or run out of time (view "min_over"), never while someone stil
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from engine.core import check_level
 
+from . import ai_claim as _claim
 from . import ai_dispatch as _mc
 from .data import FILLER_RING_ALONE, FILLER_ROLLS_MAX
 from .grid import between, parse
@@ -78,10 +83,11 @@ def _sandwich(i: int, me: int, cols: int, cards: list[bool], claims: dict[int, i
     return total
 
 
-#: A claim that leaves our other dice a claim of their own is worth this much more per further
-#: claim: dice time is short (a rival rings soon), and a claim needs no roll, while a roll
-#: throws the unplaced dice away.
-NEXT_CLAIM = 0.5
+#: What each rival employee expected to reach a card takes off a claim's worth (a reach is no
+#: sure loss: our employee may be the star, or strike first). Counting every rival claim in
+#: line alike, whatever ranks that rival has left, won 61-64 % of first places among three
+#: greedy seats; by the ranks left, 66-67 % (600 seeded games; 0.3-0.8 alike, 1.2 less).
+THREAT = 0.5
 
 #: What a card of a rival's sandwich cut by our claim is worth to us: our employee there must
 #: survive to cut it, and the rival loses the card (a card kept from the leader counts).
@@ -103,27 +109,51 @@ def _cut(i: int, me: int, cols: int, cards: list[bool], claims: dict[int, int]) 
     return total
 
 
+def _worth(view: dict[str, Any]) -> Callable[[int], float]:
+    """Cell -> what a claim there is worth by itself: the card, the cards it would sandwich
+    with our claims, half the cards of a rival sandwich it would cut, less the rival employees
+    expected to reach it (ai_claim.threat: by the ranks each rival can still send)."""
+    me = view["me"]
+    _rows, cols, cards, claims = _board(view)
+    memo: dict[int, float] = {}
+    threat = _claim.threat(view)
+
+    def worth(i: int) -> float:
+        if i not in memo:
+            memo[i] = (1 + _sandwich(i, me, cols, cards, claims) + BLOCK * _cut(i, me, cols, cards, claims)
+                       - THREAT * threat.get(i, 0.0))
+        return memo[i]
+    return worth
+
+
+def _best_claim(view: dict[str, Any], claims: list[dict[str, Any]], rng: random.Random,
+                noise: float) -> dict[str, Any] | None:
+    """The claim worth most now, counting what our other dice can still claim after it and
+    which of those cards a rival may take first (ai_claim.plan)."""
+    rows, cols = view["rows"], view["cols"]
+    cells = {parse(a["pos"], rows, cols): a for a in claims}
+    cells.pop(None, None)
+    worths = _claim.plan(view, list(cells), _worth(view))
+    best, best_v = None, -1e9
+    for i, a in cells.items():
+        if i in worths:
+            v = worths[i] + rng.random() * noise
+            if v > best_v:
+                best, best_v = a, v
+    return best
+
+
 def _dice(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random,
           noise: float = 0.1) -> dict[str, Any] | None:
     if view.get("pace") == "slow" and not view.get("min_over", True):
         return _slow_dice(view, legal, rng, noise)
     me = view["me"]
-    rows, cols, cards, claims = _board(view)
     by_type: dict[str, list[dict[str, Any]]] = {}
     for a in legal:
         by_type.setdefault(a["type"], []).append(a)
     ring = by_type.get("ring_bell", [{"type": "ring_bell"}])[0]
     if by_type.get("claim"):
-        best, best_v = None, -1e9
-        for a in by_type["claim"]:
-            i = parse(a["pos"], rows, cols)
-            if i is None:
-                continue
-            exposed = sum(1 for j, s in claims.items() if s != me and between(i, j, cols) is not None)
-            v = (1 + _sandwich(i, me, cols, cards, claims) + BLOCK * _cut(i, me, cols, cards, claims)
-                 - 0.15 * exposed + NEXT_CLAIM * _claims_after(view, i) + rng.random() * noise)
-            if v > best_v:
-                best, best_v = a, v
+        best = _best_claim(view, by_type["claim"], rng, noise)
         if best is not None:
             return best
     seat = view["seats"][me]
@@ -141,7 +171,7 @@ def _dice(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random,
         # behind. Rolling on gives every rival as many tries as us, and a claim of ours wins
         # about a card where a rival's wins two thirds of one (issue 26: it rolled on one claim
         # behind, and one seat-filler among three greedy seats won 56-57 % of first places;
-        # ringing, 64-66 % over the same 600 seeded games, with NEXT_CLAIM).
+        # ringing, 64-66 % over the same 600 seeded games, with the later claims counted).
         return ring
     if rolls >= 10:
         return ring  # nothing comes: at least take the parent's priority
@@ -171,34 +201,6 @@ def _slow_dice(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Ra
     if roll is not None and (me in view.get("to_act", []) or view["seats"][me]["rolls"] < budget):
         return roll
     return None
-
-
-def _claims_after(view: dict[str, Any], i: int) -> int:
-    """How many more cards the dice we hold would still claim, without a roll, once cell i is
-    claimed with two of them (0-2)."""
-    dice = list(view["seats"][view["me"]]["dice"])
-    for face in view["grid"][i]["faces"]:
-        dice.remove(face)
-    free = [c["faces"] for k, c in enumerate(view["grid"]) if c is not None and c["claim"] is None and k != i]
-    return _most_claims(dice, free)
-
-
-def _most_claims(dice: list[int], free: list[list[int]]) -> int:
-    """The most cards of `free` (face pairs) these dice can claim together (a tiny search:
-    at most four dice, so two claims)."""
-    best = 0
-    for k, (a, b) in enumerate(free):
-        left = list(dice)
-        if a not in left:
-            continue
-        left.remove(a)
-        if b not in left:
-            continue
-        left.remove(b)
-        best = max(best, 1 + _most_claims(left, free[k + 1:]))
-        if 2 * best >= len(dice):
-            break  # every die would be down
-    return best
 
 
 def _dispatch(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random,

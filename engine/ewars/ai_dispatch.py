@@ -27,7 +27,7 @@ RIVAL_WEIGHT = 0.8
 COST = {"star": 0.4, "executive": 0.25, "manager": 0.2, "section_chief": 0.2, "subsection_chief": 0.15, "staff": 0.0}
 
 
-def _pool(view: dict[str, Any], seat: int) -> list[str]:
+def ranks_left(view: dict[str, Any], seat: int) -> list[str]:
     """The ranks `seat` may send: its nine less its public discards (all nine when unknown)."""
     left = dict(MIX)
     for r in view["seats"][seat].get("discards") or ():
@@ -42,7 +42,7 @@ def _draws(view: dict[str, Any], rivals: dict[int, int], rng: random.Random) -> 
     by_seat: dict[int, list[int]] = {}
     for cell, seat in rivals.items():
         by_seat.setdefault(seat, []).append(cell)
-    pools = {s: _pool(view, s) for s in by_seat}
+    pools = {s: ranks_left(view, s) for s in by_seat}
     out = []
     for _ in range(SAMPLES):
         emps: dict[int, tuple[int, str]] = {}
