@@ -89,6 +89,16 @@ class GameCache:
             return kept[1]
         return await self.store.timers(game_id)
 
+    def known(self, game_id: int, rows: list[Timer]) -> list[tuple] | None:
+        """`rows` (kind, ref, due, payload), when they are still the game's kept rows: this
+        process's last commit wrote them and nothing touched them since (`consume` and `forget`
+        drop the kept rows before the store hears of it). The commit then writes only the rows
+        a move changes. None for rows read from the store (a timer may have fired meanwhile)."""
+        kept = self._timers.get(game_id)
+        if kept is None or kept[1] is not rows:
+            return None
+        return [(t.kind, t.ref, t.due_at, t.payload) for t in rows]
+
     def planned(self, game_id: int, version: int, rows: list[tuple]) -> None:
         """This process committed `version` with exactly these timer rows (kind, ref, due, payload)."""
         if self.shards is not None:

@@ -124,7 +124,7 @@ class House:
             ok = await self.store.commit_action(
                 game_id, expected_version=game.version, seat=seat, user_id=user_id, action=action, events=events,
                 state=state, now=t, finished=outcome_json(outcome) if outcome is not None else None,
-                timers=planned.rows, notify=not owned, clock=planned.clock,
+                timers=planned.rows, notify=not owned, clock=planned.clock, known=games.known(game_id, existing),
             )
             if not ok:  # someone else (another process?) moved the game: reload next time
                 games.forget(game_id)

@@ -117,13 +117,16 @@ class Store(abc.ABC):
         action: dict[str, Any], events: list[dict[str, Any]], state: dict[str, Any], now: float,
         finished: dict[str, Any] | None = None, timers: list[tuple[str, str, float, dict]] | None = None,
         notify: bool = False, clock: dict[str, Any] | None = None,
+        known: list[tuple[str, str, float, dict]] | None = None,
     ) -> bool:
         """Append the action and write the new snapshot, only if the game is still at
         `expected_version`. `timers`, if given, replaces the game's timers in the same
         transaction (planned for the new version; a timer kept under the same kind and ref keeps
-        its claim), and `clock`, if given, the players' clocks. False, with nothing written, when
-        another action won. `notify`: the game belongs to another process, which is told
-        (`listen`) once the commit is durable."""
+        its claim), and `clock`, if given, the players' clocks. `known`: the game's timer rows as
+        they are now, when the caller is sure of them (it wrote them, and nothing touched them
+        since): only the rows that differ are written. False, with nothing written, when another
+        action won. `notify`: the game belongs to another process, which is told (`listen`) once
+        the commit is durable."""
 
     @abc.abstractmethod
     async def undo_action(self, game_id: int, *, version: int, state: dict[str, Any], now: float,

@@ -114,8 +114,9 @@ class GameRow:
 
 @dataclass
 class Timer:
-    """A durable timer row. `version` is the game version it was planned for; `owner` and
-    `lease_until` are its claim while a process fires it."""
+    """A durable timer row. `version` is the game version it was planned for (its game's
+    `planned_at`: every row of a game is planned at once); `owner` and `lease_until` are its
+    claim while a process fires it."""
 
     id: int
     game_id: int
@@ -156,3 +157,14 @@ def user_stats(rows: list[tuple[str, Any, int]]) -> dict[str, Any]:
 
 def timer_rows(timers: list[tuple[str, str, float, dict]]) -> list[tuple[str, str, float, str]]:
     return [(kind, ref, due, dumps(payload)) for kind, ref, due, payload in timers]
+
+
+def timer_changes(timers: list[tuple[str, str, float, dict]],
+                  known: list[tuple[str, str, float, dict]]) -> tuple[list[tuple[str, str, float, dict]], list[list[str]]]:
+    """What making a game's timers exactly `timers` changes, when they are `known` now: the rows
+    to write (new, or with another due time or payload) and the [kind, ref] of the rows to
+    delete. Most moves leave most rows as they were (another person's window stays open)."""
+    was = {(kind, ref): (due, payload) for kind, ref, due, payload in known}
+    changed = [row for row in timers if was.get((row[0], row[1])) != (row[2], row[3])]
+    keep = {(row[0], row[1]) for row in timers}
+    return changed, [[kind, ref] for kind, ref in was if (kind, ref) not in keep]

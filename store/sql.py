@@ -14,11 +14,15 @@ from .errors import ChannelBusy, Duplicate, Lost
 from .ratings import Judged, Player, Skill, Standing, book
 from .rows import GAME_COLUMNS, GameRow, Seat, Shards, Timer, loads, timer_rows, user_stats
 
-TIMER_COLUMNS = "id, game_id, kind, ref, due_at, payload, version, owner, lease_until"
+#: A timer's columns; its version is its game's `planned_at` (every row of a game is planned at once,
+#: and a commit that leaves a row as it was does not write it: migration 0012).
+TIMER_COLUMNS = ("timers.id, timers.game_id, timers.kind, timers.ref, timers.due_at, timers.payload,"
+                 " (SELECT g.planned_at FROM games g WHERE g.id = timers.game_id), timers.owner, timers.lease_until")
 SEATS_SQL = "SELECT seat, user_id, name, is_ai, left_at FROM seats WHERE game_id = $1 ORDER BY seat"
-#: A claimed timer is still the claimer's and still planned for its game's version.
-MINE_AT_VERSION = ("id = $1 AND owner IS NOT DISTINCT FROM $2 AND version = $3 AND NOT EXISTS (SELECT 1 FROM games g"
-                   " WHERE g.id = timers.game_id AND g.status = 'active' AND g.version <> $3)")
+#: A claimed timer is still the claimer's, its game's timers are still planned for the version
+#: it was claimed at, and a running game is still at that version.
+MINE_AT_VERSION = ("id = $1 AND owner IS NOT DISTINCT FROM $2 AND EXISTS (SELECT 1 FROM games g"
+                   " WHERE g.id = timers.game_id AND g.planned_at = $3 AND (g.status <> 'active' OR g.version = $3))")
 
 
 def seat_of(row: Row) -> Seat:
@@ -59,7 +63,7 @@ class SQLStore(Store):
     @abc.abstractmethod
     async def write_timers(self, tx: Statements, game_id: int, version: int, rows: list[tuple]) -> None:
         """Make the game's timers exactly `rows` (kind, ref, due, payload JSON), planned for
-        `version`, inside a transaction. A timer that stays (same kind and ref) keeps its row and
+        `version` (the game's `planned_at`), inside a transaction. A timer that stays (same kind and ref) keeps its row and
         its claim: the process firing it is still at work, and nobody else may pick it up."""
 
     async def locked_version(self, tx: Statements, game_id: int) -> int | None:

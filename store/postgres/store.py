@@ -14,7 +14,7 @@ from typing import Any, Awaitable, Callable
 
 from ..base import Listening
 from ..database import Statements
-from ..rows import GAME_COLUMNS, Shards, Timer, timer_rows
+from ..rows import GAME_COLUMNS, Shards, Timer, timer_changes, timer_rows
 from ..schema import MIGRATIONS
 from ..sql import TIMER_COLUMNS, SQLStore, shard_sql, timer_of
 from .conn import PostgresDatabase, connect, redacted
@@ -23,14 +23,18 @@ from .listen import NOTICE_SQL, NOTICES
 
 #: The commit of a move in one statement. `g` is the compare-and-swap: every other part writes
 #: only for the row it returns, so a lost race writes nothing. The timers' DELETE and upsert touch
-#: disjoint rows (those not kept, those kept), as one statement requires.
+#: disjoint rows (those not kept, those kept), as one statement requires. `$18`: the keys `$11`
+#: are the rows to delete and the arrays only the rows that changed (`timer_changes`); else the
+#: keys are the whole plan's and every other row goes. A row left as it was is not written: the
+#: game's `planned_at` says the version its timers are planned for (migration 0010).
 COMMIT_SQL = f"""
 WITH g AS (
     UPDATE games SET state = $1, version = $2 + 1, updated_at = $3,
         status = CASE WHEN $4::jsonb IS NULL THEN status ELSE 'finished' END,
         result = COALESCE($4::jsonb, result),
         finished_at = CASE WHEN $4::jsonb IS NULL THEN finished_at ELSE $3 END,
-        clock = COALESCE($17::jsonb, clock)
+        clock = COALESCE($17::jsonb, clock),
+        planned_at = CASE WHEN $10 THEN $2 + 1 ELSE planned_at END
     WHERE id = $5 AND version = $2 AND status = 'active'
     RETURNING id, version, guild_id),
 a AS (
@@ -38,13 +42,14 @@ a AS (
     SELECT id, version, $6, $7, $8, $9, $3 FROM g),
 d AS (
     DELETE FROM timers WHERE $10 AND game_id IN (SELECT id FROM g)
-        AND NOT (kind || chr(31) || ref = ANY($11::text[]))),
+        AND (kind || chr(31) || ref = ANY($11::text[])) = $18::bool),
 u AS (
     INSERT INTO timers (game_id, kind, ref, due_at, payload, version)
     SELECT g.id, x.k, x.r, x.d, x.p::jsonb, g.version
     FROM g, unnest($12::text[], $13::text[], $14::float8[], $15::text[]) AS x(k, r, d, p) WHERE $10
     ON CONFLICT (game_id, kind, ref) DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload,
-        version = excluded.version)
+        version = excluded.version
+        WHERE timers.due_at IS DISTINCT FROM excluded.due_at OR timers.payload IS DISTINCT FROM excluded.payload)
 SELECT (SELECT count(*) FROM g),
        (SELECT pg_notify('{NOTICES}', id::text || ':' || version::text || ':' || COALESCE(guild_id, 0)::text)
         FROM g WHERE $16)
@@ -95,6 +100,7 @@ class PostgresStore(SQLStore):
 
     async def write_timers(self, tx: Statements, game_id: int, version: int, rows: list[tuple]) -> None:
         keys, kinds, refs, dues, payloads = _arrays(rows)
+        await tx.execute("UPDATE games SET planned_at = $2 WHERE id = $1", game_id, version)
         await tx.execute("DELETE FROM timers WHERE game_id = $1 AND NOT (kind || chr(31) || ref = ANY($2::text[]))",
                          game_id, keys)
         if rows:
@@ -110,11 +116,17 @@ class PostgresStore(SQLStore):
         action: dict[str, Any], events: list[dict[str, Any]], state: dict[str, Any], now: float,
         finished: dict[str, Any] | None = None, timers: list[tuple[str, str, float, dict]] | None = None,
         notify: bool = False, clock: dict[str, Any] | None = None,
+        known: list[tuple[str, str, float, dict]] | None = None,
     ) -> bool:
-        keys, kinds, refs, dues, payloads = _arrays(timer_rows(timers or []))
+        given, dropped = timers or [], None
+        if timers is not None and known is not None:  # only what changed
+            given, dropped = timer_changes(timers, known)
+        keys, kinds, refs, dues, payloads = _arrays(timer_rows(given))
+        if dropped is not None:
+            keys = [f"{kind}\x1f{ref}" for kind, ref in dropped]
         rows = await self.db.returning(COMMIT_SQL, state, expected_version, now, finished, game_id, seat, user_id,
                                        action, events, timers is not None, keys, kinds, refs, dues, payloads,
-                                       notify, clock)
+                                       notify, clock, dropped is not None)
         return rows[0][0] == 1
 
     async def claim_timers(self, now: float, *, owner: str, lease: float, limit: int = 10,
@@ -124,7 +136,7 @@ class PostgresStore(SQLStore):
             f" AND (t.lease_until IS NULL OR t.lease_until <= $1){shard_sql(shards)}"
             f" ORDER BY t.due_at, t.id LIMIT $2 FOR UPDATE OF t SKIP LOCKED)"
             f" UPDATE timers SET owner = $3, lease_until = $4 FROM due WHERE timers.id = due.id"
-            f" RETURNING {', '.join('timers.' + c for c in TIMER_COLUMNS.split(', '))}",
+            f" RETURNING {TIMER_COLUMNS}",
             now, limit, owner, now + lease)
         return sorted((timer_of(r) for r in rows), key=lambda t: (t.due_at, t.id))
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..database import Statements
 from ..errors import Lost
-from ..rows import GAME_COLUMNS, GameRow, Shards, Timer, dumps
+from ..rows import GAME_COLUMNS, GameRow, Shards, Timer, dumps, timer_changes
 from ..schema import MIGRATIONS
 from ..sql import TIMER_COLUMNS, SQLStore, shard_sql, timer_of
 from . import lock, marker
@@ -72,6 +72,7 @@ class SQLiteStore(SQLStore):
     async def write_timers(self, tx: Statements, game_id: int, version: int, rows: list[tuple]) -> None:
         # `rows` carry each payload as JSON text: `->> 3` takes that text as it is.
         given = dumps([[kind, ref, due, payload] for kind, ref, due, payload in rows])
+        await tx.execute("UPDATE games SET planned_at = $2 WHERE id = $1", game_id, version)
         await tx.execute("DELETE FROM timers WHERE game_id = $1 AND NOT EXISTS (SELECT 1 FROM json_each($2) j"
                          " WHERE j.value ->> 0 = timers.kind AND j.value ->> 1 = timers.ref)", game_id, given)
         await tx.execute(
@@ -85,14 +86,20 @@ class SQLiteStore(SQLStore):
         action: dict[str, Any], events: list[dict[str, Any]], state: dict[str, Any], now: float,
         finished: dict[str, Any] | None = None, timers: list[tuple[str, str, float, dict]] | None = None,
         notify: bool = False, clock: dict[str, Any] | None = None,
+        known: list[tuple[str, str, float, dict]] | None = None,
     ) -> bool:
         # `notify` is for processes sharing a PostgreSQL database; an SQLite file has one writer.
-        given = None if timers is None else dumps([[k, r, d, p] for k, r, d, p in timers])
+        given = dropped = None
+        if timers is not None and known is None:  # the whole plan: the trigger deletes the rest
+            given = dumps([[k, r, d, p] for k, r, d, p in timers])
+        elif timers is not None:  # only what changed (migration 0012)
+            changed, gone = timer_changes(timers, known or [])
+            given, dropped = dumps([[k, r, d, p] for k, r, d, p in changed]), dumps(gone)
         try:
             await self.db.execute(
                 "INSERT INTO commits (game_id, expected, seat, user_id, action, events, state, at, finished, timers,"
-                " clock) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)", game_id, expected_version, seat,
-                user_id, action, events, state, now, finished, given, clock)
+                " clock, dropped) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)", game_id,
+                expected_version, seat, user_id, action, events, state, now, finished, given, clock, dropped)
         except Lost:
             return False
         return True
@@ -100,7 +107,7 @@ class SQLiteStore(SQLStore):
     async def claim_timers(self, now: float, *, owner: str, lease: float, limit: int = 10,
                            shards: Shards | None = None) -> list[Timer]:
         rows = await self.db.returning(
-            f"UPDATE timers SET owner = $1, lease_until = $2 WHERE id IN (SELECT t.id FROM timers t"
+            f"UPDATE timers SET owner = $1, lease_until = $2 WHERE timers.id IN (SELECT t.id FROM timers t"
             f" JOIN games g ON g.id = t.game_id WHERE t.due_at <= $3 AND (t.lease_until IS NULL OR t.lease_until <= $3)"
             f"{shard_sql(shards)} ORDER BY t.due_at, t.id LIMIT $4) RETURNING {TIMER_COLUMNS}",
             owner, now + lease, now, limit)

@@ -72,3 +72,41 @@ async def test_a_consumed_row_is_read_again(tmp_path):
         assert kept[("duty", duty.ref)].due_at == duty.due_at + 100
     finally:
         await rig.close()
+
+
+async def test_a_move_sends_only_the_rows_it_changes_when_it_knows_them(tmp_path):
+    """The commit is told the rows the store holds (`known`) only while they are the ones this
+    process's last commit wrote: then it writes just what a move changes (issue 23). The first
+    move after the start, and the first after a fired row was consumed, read the rows from the
+    store and send the whole plan, since a timer may have changed them meanwhile."""
+    rig = await Rig.open(tmp_path / "d.db", tell=False)
+    try:
+        house, store = rig.house, rig.store
+        gid = await rig.new_game("imtheboss", 4, 7, channel_id=42)
+        sent = []
+        commit = store.commit_action
+
+        async def recorded(game_id, **kwargs):
+            sent.append(kwargs.get("known"))
+            return await commit(game_id, **kwargs)
+
+        store.commit_action = recorded
+        prng = random.Random(5)
+        before = await store.timers(gid)
+        assert (await _move(house, gid, prng)).applied
+        assert sent == [None]  # read from the store: the whole plan
+        for _ in range(6):
+            kept = await house.games.timers(gid, (await house.games.game(gid)).version)
+            result = await _move(house, gid, prng)
+            assert result.applied and result.game.status == "active"
+            assert sorted(sent[-1]) == _rows(kept), "the commit was not told the kept rows"
+            assert _rows(await store.timers(gid)) == _rows(await house.games.timers(gid, result.game.version))
+        assert before  # the game owes something: there were rows to keep
+        duty = next(t for t in await store.timers(gid) if t.kind == "duty")
+        (mine,) = [t for t in await store.claim_timers(duty.due_at, owner="me", lease=60, limit=50) if t.id == duty.id]
+        assert await house.games.consume(mine, rearm_at=duty.due_at + 100, payload={**duty.payload, "n": 1})
+        result = await _move(house, gid, prng)
+        assert result.applied and sent[-1] is None  # a row changed under the kept ones: the whole plan
+        assert _rows(await store.timers(gid)) == _rows(await house.games.timers(gid, result.game.version))
+    finally:
+        await rig.close()

@@ -102,6 +102,56 @@ async def test_a_fired_timer_is_consumed_only_at_its_version(database):
         await store.close()
 
 
+async def test_a_move_writes_only_the_timer_rows_it_changes(database):
+    """Issue 23: a commit no longer rewrites every timer row of its game to stamp the new version
+    on it. The game says the version its timers are planned for (`planned_at`); a row whose due
+    time and payload stay is not written (its own `version` column keeps the version it was last
+    written for), yet reads and claims as planned for the new version, and the claim taken
+    before the move is still stale: consuming it fails and lets the row go, as before."""
+    store = await open_store(database)
+    try:
+        gid = await _game(store, 100)
+        await store.replace_timers(gid, 0, [("duty", "0", 10.0, {"n": 0}), ("duty", "1", 12.0, {"n": 0})])
+        claimed = {t.ref: t for t in await store.claim_timers(20.0, owner="me", lease=60)}
+
+        async def written_at() -> dict[str, int]:  # each row's own column: when it was last written
+            rows = await store.db.fetch("SELECT ref, version FROM timers WHERE game_id = $1", gid)  # type: ignore[attr-defined]
+            return {r[0]: r[1] for r in rows}
+
+        # The whole plan given (nothing known): seat 0's row is as it was, seat 1's changes.
+        assert await store.commit_action(gid, expected_version=0, seat=1, user_id=8, action={"type": "a"}, events=[],
+                                         state={"n": 1}, now=21.0,
+                                         timers=[("duty", "0", 10.0, {"n": 0}), ("duty", "1", 40.0, {"n": 0})])
+        assert await written_at() == {"0": 0, "1": 1}
+        assert [(t.ref, t.due_at, t.version) for t in await store.timers(gid)] == [("0", 10.0, 1), ("1", 40.0, 1)]
+        assert not await store.consume_timer(claimed["0"])  # claimed at version 0: stale, let go
+        # The rows known: only the change is sent (seat 1's row goes, seat 2's comes).
+        known = [("duty", "0", 10.0, {"n": 0}), ("duty", "1", 40.0, {"n": 0})]
+        assert await store.commit_action(gid, expected_version=1, seat=0, user_id=7, action={"type": "b"}, events=[],
+                                         state={"n": 2}, now=22.0, known=known,
+                                         timers=[("duty", "0", 10.0, {"n": 0}), ("duty", "2", 50.0, {"n": 1})])
+        assert await written_at() == {"0": 0, "2": 2}
+        again = await store.claim_timers(60.0, owner="me", lease=60)
+        assert [(t.ref, t.version, t.payload) for t in again] == [("0", 2, {"n": 0}), ("2", 2, {"n": 1})]
+        # Nothing changed at all: nothing written, the plan is the next version's.
+        assert await store.commit_action(gid, expected_version=2, seat=0, user_id=7, action={"type": "c"}, events=[],
+                                         state={"n": 3}, now=23.0, known=known[:1] + [("duty", "2", 50.0, {"n": 1})],
+                                         timers=[("duty", "0", 10.0, {"n": 0}), ("duty", "2", 50.0, {"n": 1})])
+        assert await written_at() == {"0": 0, "2": 2}
+        for stale in again:  # claimed at version 2, the game is at 3: let go
+            assert not await store.consume_timer(stale)
+        (zero, two) = await store.claim_timers(60.0, owner="me", lease=60)
+        assert (zero.version, two.version) == (3, 3) and await store.consume_timer(zero)
+        # A move that plans nothing (timers=None) leaves the rows planned for the version before:
+        # the timer loop sees them stale and plans the game afresh; they never fire as they are.
+        assert await store.commit_action(gid, expected_version=3, seat=0, user_id=7, action={"type": "d"}, events=[],
+                                         state={"n": 4}, now=24.0)
+        assert [(t.ref, t.version) for t in await store.timers(gid)] == [("2", 3)]
+        assert not await store.consume_timer(two)
+    finally:
+        await store.close()
+
+
 async def test_shards_choose_whose_timers_a_process_claims(database):
     store = await open_store(database)
     try:
