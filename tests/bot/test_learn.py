@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 import engine
+import play.lobby
 
 from tests.support.learner import play_learner
 from tests.support.sim import button, custom_ids, in_locale, panel_of, text_of
@@ -74,6 +75,10 @@ async def test_a_guided_game_explains_and_is_played_to_its_end_through_clicks(si
 @pytest.mark.parametrize("title", TITLES)
 async def test_a_guided_game_speaks_the_learners_language_and_can_be_left(sim, monkeypatch, title):
     in_locale(monkeypatch, "ja")
+    # A fixed deal: with a random one the learner's first call can be a moment no rule note is
+    # about (in I'm the Boss! about one deal in 25 opens with a Pass-only reaction to a card, whose
+    # why-line explains it), and this test is about the language of both lines.
+    monkeypatch.setattr(play.lobby, "new_seed", lambda: 1000)
     ken = sim.player("ken")
     _, game = await start_learning(sim, ken, title)
     assert game.lang == "ja"
