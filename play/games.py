@@ -20,7 +20,6 @@ import asyncio
 from typing import Any
 
 from store import GameRow, Shards, Store, Timer
-from store.rows import decode
 
 
 class GameCache:
@@ -32,8 +31,6 @@ class GameCache:
         self._rows: dict[int, GameRow] = {}
         #: Per game, the version its timer rows were planned for and the rows (a lone process).
         self._timers: dict[int, tuple[int, list[Timer]]] = {}
-        #: Per game, its cached state and the JSON this process committed it as (`working_copy`).
-        self._texts: dict[int, tuple[dict[str, Any], bytes]] = {}
 
     def owns(self, game: GameRow) -> bool:
         """The game's guild is on this process's shards: it keeps the game's cache, fires its
@@ -65,28 +62,12 @@ class GameCache:
             return self._rows[game.id]
         return game
 
-    def keep(self, game: GameRow, text: bytes | None = None) -> None:
-        """A move this process committed: its row wins over any read that raced it. `text`: the
-        JSON orjson wrote the state as for the commit (`store.rows.encode`)."""
+    def keep(self, game: GameRow) -> None:
+        """A move this process committed: its row wins over any read that raced it."""
         if game.status == "active" and self.owns(game):
             self._rows[game.id] = game
-            if text is not None and game.state is not None:
-                self._texts[game.id] = (game.state, text)
-            else:
-                self._texts.pop(game.id, None)
         else:
             self.forget(game.id)
-
-    def working_copy(self, game: GameRow) -> dict[str, Any] | None:
-        """A copy of the game's state for its next move to run on (`Game.apply`'s `work`): the
-        text this process committed the state as, decoded (a third of `copy_json`'s time). Only
-        while `game` holds that very state: a snapshot is never changed in place, so the same
-        object is the same value, and a row read from the store meanwhile is another object.
-        None otherwise: the rules copy the state themselves."""
-        kept = self._texts.get(game.id)
-        if kept is None or kept[0] is not game.state:
-            return None
-        return decode(kept[1])
 
     def cached(self, game_id: int) -> GameRow | None:
         """The game as this process last knew it, without asking the store (bookkeeping only:
@@ -96,12 +77,10 @@ class GameCache:
     def forget(self, game_id: int) -> None:
         self._rows.pop(game_id, None)
         self._timers.pop(game_id, None)
-        self._texts.pop(game_id, None)
 
     def forget_all(self) -> None:
         self._rows.clear()
         self._timers.clear()
-        self._texts.clear()
 
     async def timers(self, game_id: int, version: int) -> list[Timer]:
         """The game's timer rows at `version`: those its last commit here planned, else read."""

@@ -20,7 +20,6 @@ import engine
 from engine.core import RuleError
 from service import metrics
 from store import GameRow, Store
-from store.rows import encode
 
 from . import orders as orders_mod, settings as settings_mod, timing
 from .away import Away
@@ -106,7 +105,7 @@ class House:
             was_open = game_rules.windows(state)
             before = obligations(game, state, was_open)
             try:
-                events = game_rules.apply(state, seat, action, games.working_copy(game))
+                events = game_rules.apply(state, seat, action)
             except RuleError as err:
                 if games.shards is not None and not fresh:  # judged on a copy another process may
                     return Result(Kind.LOST, game)          # have outdated: judge it on the store's
@@ -122,10 +121,9 @@ class House:
             planned = Plan([]) if outcome is not None else await self.planner.timers_after(game, state, existing, t,
                                                                                            news, now_open)
             owned = games.owns(game)
-            text, raw = encode(state)  # here, not in the store: the cache keeps it for the next move
             ok = await self.store.commit_action(
                 game_id, expected_version=game.version, seat=seat, user_id=user_id, action=action, events=events,
-                state=state, state_text=text, now=t, finished=outcome_json(outcome) if outcome is not None else None,
+                state=state, now=t, finished=outcome_json(outcome) if outcome is not None else None,
                 timers=planned.rows, notify=not owned, clock=planned.clock, known=games.known(game_id, existing),
             )
             if not ok:  # someone else (another process?) moved the game: reload next time
@@ -141,7 +139,7 @@ class House:
                            clock=planned.clock if planned.clock is not None else game.clock)
             if outcome is not None:
                 game.status, game.result, game.finished_at = "finished", outcome_json(outcome), t
-            games.keep(game, raw)
+            games.keep(game)
             if outcome is None:
                 games.planned(game_id, game.version, planned.rows)
             self.planner.alarm.ring()

@@ -7,10 +7,10 @@ SQLite backend for a file path (the default) or the PostgreSQL one for a `postgr
 from .base import Listening, Store
 from .errors import AlreadyRunning, ChannelBusy, MigrationFailed, SchemaTooNew, StartupError, StoreError, StoreUnavailable
 from .opening import is_url, open_store
-from .rows import LIVE, Encoded, GameRow, Seat, Shards, Timer
+from .rows import LIVE, GameRow, Seat, Shards, Timer
 from .schema import MIGRATIONS
 
 __all__ = [
-    "LIVE", "MIGRATIONS", "AlreadyRunning", "ChannelBusy", "Encoded", "GameRow", "Listening", "MigrationFailed", "SchemaTooNew",
+    "LIVE", "MIGRATIONS", "AlreadyRunning", "ChannelBusy", "GameRow", "Listening", "MigrationFailed", "SchemaTooNew",
     "Seat", "Shards", "StartupError", "Store", "StoreError", "StoreUnavailable", "Timer", "is_url", "open_store",
 ]

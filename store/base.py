@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Awaitable, Callable, Protocol
 
 from .ratings import Judged, Player, Skill, Standing
-from .rows import Encoded, GameRow, Seat, Shards, Timer
+from .rows import GameRow, Seat, Shards, Timer
 
 log = logging.getLogger("store")
 
@@ -117,7 +117,7 @@ class Store(abc.ABC):
         action: dict[str, Any], events: list[dict[str, Any]], state: dict[str, Any], now: float,
         finished: dict[str, Any] | None = None, timers: list[tuple[str, str, float, dict]] | None = None,
         notify: bool = False, clock: dict[str, Any] | None = None,
-        known: list[tuple[str, str, float, dict]] | None = None, state_text: Encoded | None = None,
+        known: list[tuple[str, str, float, dict]] | None = None,
     ) -> bool:
         """Append the action and write the new snapshot, only if the game is still at
         `expected_version`. `timers`, if given, replaces the game's timers in the same
@@ -126,8 +126,7 @@ class Store(abc.ABC):
         they are now, when the caller is sure of them (it wrote them, and nothing touched them
         since): only the rows that differ are written. False, with nothing written, when another
         action won. `notify`: the game belongs to another process, which is told (`listen`) once
-        the commit is durable. `state_text`: `state` as JSON text already (`rows.encode`), written
-        as it is."""
+        the commit is durable."""
 
     @abc.abstractmethod
     async def undo_action(self, game_id: int, *, version: int, state: dict[str, Any], now: float,

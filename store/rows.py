@@ -24,34 +24,9 @@ _ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circ
 _OPTIONS = orjson.OPT_NON_STR_KEYS
 
 
-class Encoded(str):
-    """JSON text already written (`encode`): every backend binds it as it is, so a state the
-    house encodes once for its commit is not encoded again, and its text can be kept."""
-
-
-def encode(value: Any) -> tuple[Encoded, bytes | None]:
-    """`dumps` of a value, marked as written, and orjson's bytes when orjson wrote it: `decode`
-    of them gives the value a save and load gives (orjson reads back what it wrote; the json
-    module's text for a 128-bit integer would come back from orjson as a float: None then)."""
-    try:
-        raw = orjson.dumps(value, option=_OPTIONS)
-    except orjson.JSONEncodeError:
-        return Encoded(_ENCODE(value)), None
-    return Encoded(raw.decode()), raw
-
-
-def decode(raw: bytes) -> Any:
-    """What `encode` wrote with orjson, read back by orjson: a new value sharing nothing, a few
-    times faster than a deep copy in Python."""
-    return orjson.loads(raw)
-
-
 def dumps(value: Any) -> str:
     """A value as JSON text: orjson (every move writes its state, 3-7x faster than json on ours),
-    the json module for the rare value orjson refuses (a 128-bit integer). `Encoded` text is
-    written already."""
-    if type(value) is Encoded:
-        return value
+    the json module for the rare value orjson refuses (a 128-bit integer)."""
     try:
         return orjson.dumps(value, option=_OPTIONS).decode()
     except orjson.JSONEncodeError:

@@ -14,7 +14,7 @@ from typing import Any, Awaitable, Callable
 
 from ..base import Listening
 from ..database import Statements
-from ..rows import GAME_COLUMNS, Encoded, Shards, Timer, timer_changes, timer_rows
+from ..rows import GAME_COLUMNS, Shards, Timer, timer_changes, timer_rows
 from ..schema import MIGRATIONS
 from ..sql import TIMER_COLUMNS, SQLStore, shard_sql, timer_of
 from .conn import PostgresDatabase, connect, redacted
@@ -116,7 +116,7 @@ class PostgresStore(SQLStore):
         action: dict[str, Any], events: list[dict[str, Any]], state: dict[str, Any], now: float,
         finished: dict[str, Any] | None = None, timers: list[tuple[str, str, float, dict]] | None = None,
         notify: bool = False, clock: dict[str, Any] | None = None,
-        known: list[tuple[str, str, float, dict]] | None = None, state_text: Encoded | None = None,
+        known: list[tuple[str, str, float, dict]] | None = None,
     ) -> bool:
         given, dropped = timers or [], None
         if timers is not None and known is not None:  # only what changed
@@ -124,8 +124,7 @@ class PostgresStore(SQLStore):
         keys, kinds, refs, dues, payloads = _arrays(timer_rows(given))
         if dropped is not None:
             keys = [f"{kind}\x1f{ref}" for kind, ref in dropped]
-        text = state if state_text is None else state_text  # the codec writes `Encoded` text as it is
-        rows = await self.db.returning(COMMIT_SQL, text, expected_version, now, finished, game_id, seat, user_id,
+        rows = await self.db.returning(COMMIT_SQL, state, expected_version, now, finished, game_id, seat, user_id,
                                        action, events, timers is not None, keys, kinds, refs, dues, payloads,
                                        notify, clock, dropped is not None)
         return rows[0][0] == 1

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..database import Statements
 from ..errors import Lost
-from ..rows import GAME_COLUMNS, Encoded, GameRow, Shards, Timer, dumps, timer_changes
+from ..rows import GAME_COLUMNS, GameRow, Shards, Timer, dumps, timer_changes
 from ..schema import MIGRATIONS
 from ..sql import TIMER_COLUMNS, SQLStore, shard_sql, timer_of
 from . import lock, marker
@@ -86,7 +86,7 @@ class SQLiteStore(SQLStore):
         action: dict[str, Any], events: list[dict[str, Any]], state: dict[str, Any], now: float,
         finished: dict[str, Any] | None = None, timers: list[tuple[str, str, float, dict]] | None = None,
         notify: bool = False, clock: dict[str, Any] | None = None,
-        known: list[tuple[str, str, float, dict]] | None = None, state_text: Encoded | None = None,
+        known: list[tuple[str, str, float, dict]] | None = None,
     ) -> bool:
         # `notify` is for processes sharing a PostgreSQL database; an SQLite file has one writer.
         given = dropped = None
@@ -95,12 +95,11 @@ class SQLiteStore(SQLStore):
         elif timers is not None:  # only what changed (migration 0012)
             changed, gone = timer_changes(timers, known or [])
             given, dropped = dumps([[k, r, d, p] for k, r, d, p in changed]), dumps(gone)
-        text = state if state_text is None else state_text  # bound as it is (store/rows.py `Encoded`)
         try:
             await self.db.execute(
                 "INSERT INTO commits (game_id, expected, seat, user_id, action, events, state, at, finished, timers,"
                 " clock, dropped) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)", game_id,
-                expected_version, seat, user_id, action, events, text, now, finished, given, clock, dropped)
+                expected_version, seat, user_id, action, events, state, now, finished, given, clock, dropped)
         except Lost:
             return False
         return True

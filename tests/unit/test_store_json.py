@@ -13,7 +13,7 @@ import pytest
 import engine
 from engine.autoplay import steps
 from engine.core import Chance
-from store.rows import decode, dumps, encode, loads
+from store.rows import dumps, loads
 
 TITLES = ("imtheboss", "filthyrich", "blackfriday", "ewars")
 
@@ -45,20 +45,3 @@ def test_a_seed_kept_as_text_draws_what_the_integer_drew():
     old, new = {"seed": seed, "n": 0}, Chance.new(seed)
     assert new == {"seed": str(seed), "n": 0}
     assert [Chance(old).randint(1, 6) for _ in range(20)] == [Chance(new).randint(1, 6) for _ in range(20)]
-
-
-@pytest.mark.parametrize("title", TITLES)
-def test_encoded_states_read_back_by_orjson_as_a_save_and_load(title):
-    """The house's next move runs on `decode` of the bytes `encode` wrote (play/games.py
-    `working_copy`): exactly what the json module's save and load give, sharing nothing."""
-    game = engine.get(title)
-    for state, _seat, _action, _events in itertools.islice(steps(game, game.max_players, 7), 0, 600, 13):
-        text, raw = encode(state)
-        assert raw is not None and text == dumps(state) and dumps(text) is text
-        back = decode(raw)
-        assert back == _as_before(state) and back is not state
-
-
-def test_what_orjson_does_not_write_is_not_read_back_by_orjson():
-    text, raw = encode({"chance": {"seed": 2**127 + 1, "n": 3}})
-    assert raw is None and loads(text)["chance"]["seed"] == 2**127 + 1
