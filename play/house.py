@@ -135,8 +135,7 @@ class House:
             # A new row, never the cached one changed in place: a reader holding it (the table
             # keeper drawing the table across awaits) would see half of one version and half of
             # the next (CI: a table showing a closed window and the move that closed it).
-            game = replace(game, state=state, version=game.version + 1, updated_at=t,
-                           clock=planned.clock if planned.clock is not None else game.clock)
+            game = game.moved(state, t, planned.clock if planned.clock is not None else game.clock)
             if outcome is not None:
                 game.status, game.result, game.finished_at = "finished", outcome_json(outcome), t
             games.keep(game)

@@ -164,8 +164,10 @@ def spent(game: GameRow, conf: dict[str, Any], duties: dict[str, Timer], kept: s
     banks = dict((game.clock or {}).get("bank") or {})
     changed = False
     for ref, row in duties.items():
+        if ref in kept:  # most of them, at most moves: the window stays open
+            continue
         found = timing.duty_of(ref)
-        if ref in kept or found is None or found[1] >= len(game.seats):
+        if found is None or found[1] >= len(game.seats):
             continue
         seat = found[1]
         left = timing.bank_left(game, seat, conf)

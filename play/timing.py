@@ -39,6 +39,10 @@ AWAY_PERIOD = 30 * 86400
 NEWS_EVERY = 3600
 
 
+#: A clock that never stops (a live game's, or a person's without quiet hours).
+_RUNS = Quiet()
+
+
 def duty_ref(window_id: str, seat: int) -> str:
     return f"{window_id}#{seat}"
 
@@ -67,9 +71,11 @@ def person_clock(game: GameRow, seat: int, conf: dict[str, Any], daily: Quiet | 
     played now) and the absences granted to them (not in a window where nobody decides for a
     late person, `lapse`: there waiting longer would only hold the others)."""
     slow = conf.get("pace") == "slow"
-    base = daily if (daily is not None and slow) else Quiet()
+    base = daily if (daily is not None and slow) else _RUNS
     gaps = () if lapse else gaps_of(game, seat)
-    return Quiet(base.daily, base.tz, gaps)
+    # A Quiet is frozen: the person's own clock serves as it is when the game grants them no
+    # absence (most seats, at every move; a new one costs 2 us a seat and window).
+    return base if gaps == base.gaps else Quiet(base.daily, base.tz, gaps)
 
 
 def floor_of(allowance: float, conf: dict[str, Any]) -> float:

@@ -95,7 +95,8 @@ class UndoMemory:
         # Moves past any game's undo time go (a finished game's, a game nobody opens again). The
         # memory is in the order moves were remembered, so the old ones are at its front: looking
         # at every game's move on each move cost a third of a millisecond with 1,000 games.
-        oldest = self.clock() - max(settings_mod.UNDO_CHOICES)
+        now = self.clock()  # asked once: the moment serves both (a clock call is a datetime built)
+        oldest = now - max(settings_mod.UNDO_CHOICES)
         gone = []
         for g, taken in self.moves.items():
             if taken.at >= oldest:
@@ -108,7 +109,7 @@ class UndoMemory:
             return
         if game.status != "active" or window(game) <= 0 or result.filler_next:
             return  # over, undo off, or the seat-filler answers at once: final
-        taken = Taken(game.version, seat, user_id, self.clock(), result.before, list(result.timers), game.title,
+        taken = Taken(game.version, seat, user_id, now, result.before, list(result.timers), game.title,
                       game.state, result.clock_before)
         known = last.privates_after() if last is not None and last.after is result.before else None
         if known is not None:  # the move before this one left the state this one started from
