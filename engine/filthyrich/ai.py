@@ -124,8 +124,10 @@ def _action(view: View, by_type: dict[str, list[dict[str, Any]]], rng: random.Ra
     """The best play or discard; the friendly level any of the good ones."""
     racing = race.racing(view)
     scored = [(S.score_play(view, a), a) for a in by_type.get("play", [])]
-    # In a race a card is worth the dollar it brings now: the game ends before most pay off.
-    scored += [(DISCARD_GAIN - (0.01 if racing else 0.5) * V.keep_value(view, a["card"]), a)
+    # In a race a card is worth the dollar it brings now: the game ends before most pay off;
+    # not an audit the strong level holds for the seat it would bankrupt (V.held_for_a_kill).
+    scored += [(DISCARD_GAIN - (1.0 if V.held_for_a_kill(view, a["card"]) else 0.01 if racing else 0.5)
+                * V.keep_value(view, a["card"]), a)
                for a in by_type.get("discard", [])]
     if not scored:
         return None
@@ -182,12 +184,24 @@ def _auction(view: View, legal: list[dict[str, Any]]) -> dict[str, Any]:
         return {"type": "bid", "amount": lo}
     if lo <= x["price"] + 3 and V.may_buy_luxury(view, a["luxury"], money - lo):
         return {"type": "bid", "amount": lo}
+    # A lot is a luxury like the market's: worth up to the cheapest one there. Passed, it goes
+    # to a rival (a rusher bids all it has) or leaves the game, and the cheap ones are few.
+    market = race.cheapest(view, 1)
+    if lo > max(x["price"] + 3, market[0] if market else 0):
+        return {"type": "pass"}
     if race.racing(view) and money - lo >= race.race_keep(view, a["luxury"]):
-        # In a race a lot is a luxury like the market's: worth up to the cheapest one there.
-        market = race.cheapest(view, 1)
-        if lo <= max(x["price"] + 3, market[0] if market else 0):
-            return {"type": "bid", "amount": lo}
+        return {"type": "bid", "amount": lo}
+    if not race.friendly(view) and _worth_a_lot(view, a["luxury"], money - lo):
+        return {"type": "bid", "amount": lo}
     return {"type": "pass"}
+
+
+def _worth_a_lot(view: View, luxury: str, after: int) -> bool:
+    """Outside a race, a lot is bought (business or not) when the reserve holds afterwards and
+    it is not the tax-doubling luxury on a seat whose zeros already cost more than a little."""
+    if LUXURIES[luxury].get("special") == "double_taxes" and V.me_of(view)["tax_per_zero"] > DOUBLING_TAX_LIMIT:
+        return False
+    return after >= V.reserve(view, add_luxury=luxury)
 
 
 def choose(view: View, legal: list[dict[str, Any]], rng: random.Random, level: str = "strong") -> dict[str, Any]:

@@ -255,3 +255,20 @@ def denial(view: View) -> str | None:
         return None
     money = view["seats"][view["me"]]["money"]
     return market[0] if LUXURIES[market[0]]["price"] <= money else None
+
+
+#: What a move that lets the seat buy every luxury it still needs at its next turn is worth
+#: (above any business: the game ends there if nobody takes the cheap ones first).
+FINISH_VALUE = 30.0
+
+
+def loan_finishes(view: View, gain: int) -> bool:
+    """Would `gain` dollars borrowed now pay for every luxury the seat still needs at its next
+    turn (the greedy rusher's winning move: two loans in round 1, three luxuries in round 2)?
+    Not for the friendly seat-filler, which does not race. The reserve for the taxes before
+    that turn is kept (a zero would otherwise leave it short, with the loan's marks to pay)."""
+    if friendly(view):
+        return False
+    me = view["seats"][view["me"]]
+    need = luxuries_cost(view)
+    return need > me["money"] and me["money"] + gain - need >= taxes_ahead(view)

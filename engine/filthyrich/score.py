@@ -66,6 +66,10 @@ def _loan(view: View, p: dict[str, Any]) -> float:
     rush it is what buys the luxuries before the rusher does; otherwise a last resort."""
     mine = V.me_of(view)
     money = mine["money"]
+    if race.loan_finishes(view, p["gain"]):
+        # Every luxury still needed is then paid for at the next turn's step 1, before any
+        # interest or repayment falls due: the loan costs nothing if the win comes.
+        return race.FINISH_VALUE
     # The shark's interest falls due every turn: at three players or more the game runs on
     # after a luxury bought with it, and a seat whose income does not cover the interest
     # goes bankrupt on it (a tenth of the seat-filler's losses among greedy seats).
@@ -134,7 +138,8 @@ def _attack(view: View, act: dict[str, Any], eff: str, p: dict[str, Any]) -> flo
         sale = sum(V.sale(t, c) for c in t["businesses"])
         if due > t["money"] + sale:
             return 25.0 * V.leader_bonus(view, act["target"])
-        return due * 0.4 * V.leader_bonus(view, act["target"])
+        held = V.keep_value(view, act["card"]) if V.held_for_a_kill(view, act["card"]) else 0.0
+        return due * 0.4 * V.leader_bonus(view, act["target"]) - held
     if eff == "takeover":
         b = BUSINESSES[kind(act["business"])]
         ad = view["ads"][b["sign"]]

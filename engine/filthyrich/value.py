@@ -235,6 +235,15 @@ def keep_value(view: View, card: str) -> float:
     return 0.7
 
 
+def held_for_a_kill(view: View, card: str) -> bool:
+    """Is `card` an audit the strong seat-filler keeps for the rival it would bankrupt (one
+    zero's tax above its money and sales: a rusher holding luxuries and a few dollars, often
+    several times a game)? Played early for the few dollars it takes, or discarded in a race
+    for $1, it is gone when that moment comes."""
+    k = kind(card)
+    return not race.friendly(view) and k in ACTIONS and ACTIONS[k]["effect"] == "audit"
+
+
 def sell_to_reach(view: View, need: int) -> list[str]:
     """Businesses to sell (cheapest loss first) to have at least `need` dollars."""
     mine = me_of(view)

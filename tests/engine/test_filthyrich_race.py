@@ -164,3 +164,81 @@ def test_a_slow_race_past_the_usual_length_still_opens_a_good_business():
     assert race.rival(view)[1] > 8  # nobody near three luxuries
     act = _choose(st, me)
     assert act["type"] == "play" and kind(act["card"]) in BUSINESSES, act
+
+
+def _far_race(st: dict, me: int) -> None:
+    """Five players, every luxury under $25 gone and each rival on one luxury and $10: nobody
+    is near three luxuries, so there is no race to read."""
+    for x in ["personal_trainer", "entourage", "diamond_phone", "racehorse", "gold_bathtub", "sports_car",
+              "art_collection"]:
+        st["market"].remove(x)
+        st["removed"].append(x)
+    for seat in range(5):
+        if seat != me:
+            st["lux"][seat] = []
+            st["money"][seat] = 10
+
+
+def test_a_loan_that_pays_for_every_luxury_still_needed_is_taken():
+    """Issue 26: the greedy rusher wins on loans (two in round 1, three luxuries in round 2).
+    A loan that puts every luxury the seat still needs within its money at its next turn costs
+    nothing if the win comes (the luxuries are bought at step 1, before interest or repayment);
+    the seat-filler discarded the bank's loan whenever it had $8 or more and no race was on."""
+    st, me, _ = _position(players=5)
+    _give_luxuries(st, me, ["personal_trainer"])
+    st["money"][me] = 12  # the Entourage and the Phone cost $18: $22 with the loan
+    loan = _hand(st, me, "bank_loan")
+    view = GAME.view(st, me)
+    assert not race.racing(view) and race.luxuries_cost(view) == 18
+    assert _choose(st, me) == {"type": "play", "card": loan}
+    # Short of the luxuries even with the loan, it is not worth its repayment and its mark.
+    st["money"][me] = 5
+    assert _choose(st, me) != {"type": "play", "card": loan}
+    # The friendly seat-filler does not race for the finish.
+    st["money"][me] = 12
+    assert _choose(st, me, "friendly") != {"type": "play", "card": loan}
+
+
+def test_a_lot_at_its_price_is_bought_outside_a_race_business_or_not():
+    """A bankrupt seat's luxury goes to the highest bidder, and a rusher bids all it has: the
+    seat-filler passed on a lot at its printed price unless it had a business or a race was on
+    (it passed on cheap lots with $13-38 in hand, and the greedy seats took them)."""
+    st, me, _ = _position(players=5)
+    _far_race(st, me)
+    st["money"][me] = 40
+    lot = "mega_yacht"
+    st["market"].remove(lot)
+    price = LUXURIES[lot]["price"]
+    st["phase"] = "auction"
+    st["auction"] = {"lux": lot, "from": (me + 2) % 5, "order": [me], "idx": 0, "high": None,
+                     "high_seat": None, "passes": 0, "seat": me, "min": price}
+    view = GAME.view(st, me)
+    assert not race.racing(view) and not view["seats"][me]["businesses"]
+    assert _choose(st, me) == {"type": "bid", "amount": price}
+    # Not below the reserve, nor above the market's cheapest (a luxury to be had for less).
+    st["money"][me] = price
+    assert _choose(st, me) == {"type": "pass"}
+    st["money"][me] = 40
+    st["auction"]["min"] = min(LUXURIES[x]["price"] for x in st["market"]) + 1
+    assert _choose(st, me) == {"type": "pass"}
+
+
+def test_an_audit_is_held_for_the_rival_it_would_bankrupt():
+    """An audit bankrupts a seat whose one-zero tax is more than its money and its sales (a
+    rusher on luxuries and a few dollars, often several times a game). The seat-filler played
+    it at once for the dollar or two it takes (or discarded it in a race) and had none when
+    that moment came; it keeps it now, and plays it for the kill."""
+    st, me, rival = _position(players=5)
+    _far_race(st, me)
+    st["lux"][rival] = ["racehorse"]  # one $ mark: a $1 audit
+    st["removed"].remove("racehorse")
+    st["deck"] += st["hands"][me]
+    st["hands"][me] = []
+    audit = _hand(st, me, "tax_inspector")
+    for k in ("public_holiday", "moving_day"):
+        _hand(st, me, k)
+    st["money"][me] = 10
+    act = _choose(st, me)
+    assert act.get("card") != audit, act
+    st["money"][rival] = 0  # one zero's tax now bankrupts it
+    assert _choose(st, me) == {"type": "play", "card": audit, "target": rival}
