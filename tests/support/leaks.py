@@ -438,6 +438,26 @@ class LeakWatch:
         # renderers patched above are closures, so the pool draws them in this process.
         self._patch(pool_mod, "png", png)
 
+        # The picture story after a game (render/story.py) is an animation of table pictures,
+        # encoded by its own `encode`, not by png(): it is judged by the views its frames were
+        # drawn from (tagged by the renderers above; a conversion and a resize keep the tag).
+        # One frame of a seat's own view makes the whole story that seat's.
+        import render.story as story_mod
+
+        real_encode = story_mod.encode
+
+        def encode(frames, kind, quality=story_mod.QUALITY):
+            data, ms = real_encode(frames, kind, quality)
+            tags = [f.info.get(TAG) for f in frames]
+            if tags and all(tags):
+                own = [tag for tag in tags if tag[2].get("me") is not None]
+                fn, title, _ = (own or tags)[0]
+                views = {"me": own[0][2]["me"] if own else None, "frames": [tag[2] for tag in tags]}
+                watch.pictures[hashlib.sha256(data).hexdigest()] = (f"story of {fn}", title, views)
+            return data, ms
+
+        self._patch(story_mod, "encode", encode)
+
         if self.markers:
             for lang in languages():
                 cat = catalogue(lang)
