@@ -5,7 +5,8 @@ claim, ring, or (in a slow game, see below) wait. Heuristics (a dispatch pick ta
 milliseconds, every other decision well under one):
   - dice time: claim the card worth most (itself, plus the cards it would sandwich with our
     claims, plus half the cards of a rival sandwich it would cut, minus the rival employees
-    expected to reach it by the ranks each rival has left, plus what the dice left over can
+    expected to reach it by the ranks each rival has left, from the rivals' claims and from
+    the free cards their dice fit now, plus what the dice left over can
     still claim without a roll, counting less the cards a rival's dice fit: ai_claim.py, so
     a contested card goes first); ring
     once all our dice are down, or as soon as it holds a claim and has nothing to claim now
@@ -19,7 +20,7 @@ milliseconds, every other decision well under one):
     there are not spaced;
   - dispatch (ai_dispatch.py): each (claimed card, rank) pair is judged by playing the
     contract out against rival ranks sampled from their public discards: our cards won less
-    a share of the rivals', minus a small cost for spending a strong rank that would
+    a share of the rivals' (the leading rival's counting most), minus a small cost for spending a strong rank that would
     otherwise stay in hand. Picks go to cards still without one, then the seat confirms (it
     never reconsiders, so it always finishes its dispatch).
 
@@ -84,7 +85,7 @@ def _sandwich(i: int, me: int, cols: int, cards: list[bool], claims: dict[int, i
 
 
 #: What each rival employee expected to reach a card takes off a claim's worth (a reach is no
-#: sure loss: our employee may be the star, or strike first). Counting every rival claim in
+#: sure loss: our employee may be the star, or strike first; ai_claim.threat). Counting every rival claim in
 #: line alike, whatever ranks that rival has left, won 61-64 % of first places among three
 #: greedy seats; by the ranks left, 66-67 % (600 seeded games; 0.3-0.8 alike, 1.2 less).
 THREAT = 0.5

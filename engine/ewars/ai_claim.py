@@ -89,18 +89,37 @@ def plan(view: dict[str, Any], cells: list[int], worth: Callable[[int], float]) 
 def threat(view: dict[str, Any]) -> dict[int, float]:
     """Cell -> how many rival employees are expected to reach it: for each rival claim, the
     share of the ranks that rival can still send (its nine less its public discards) whose
-    ability covers the cell from there. A rival whose Managers are spent threatens no row."""
-    me, rows, cols = view["me"], view["rows"], view["cols"]
-    shares: dict[int, list[tuple[str, float]]] = {}
+    ability covers the cell from there. A rival whose Managers are spent threatens no row.
+    A claim still to come counts too: each rival whose dice (public) fit free cards claims
+    one of them, say at random, so those cards count 1 / how many each (`_rival_cells`)."""
+    rows, cols = view["rows"], view["cols"]
     out: dict[int, float] = {}
+    for s, cells in _rival_cells(view).items():
+        left = Counter(ranks_left(view, s))
+        shares = [(r, k / sum(left.values())) for r, k in left.items() if REACH[r] != "none"]
+        for j, p in cells:
+            for rank, share in shares:
+                for x in reach(REACH[rank], j, rows, cols):
+                    out[x] = out.get(x, 0.0) + p * share
+    return out
+
+
+def _rival_cells(view: dict[str, Any]) -> dict[int, list[tuple[int, float]]]:
+    """Rival seat -> (cell, chance it holds the rival's employee): its claims (1 each) and the
+    free cards its dice fit now, 1 / how many. Why the second: the seat-filler often claims
+    first in a dice time, before any rival; weighing only claims already made, it could not
+    tell a card beside the one a rival's dice fit from a card no rival can reach, and lost
+    4.6 employees a game to greedy seats (issue 26)."""
+    me = view["me"]
+    out: dict[int, list[tuple[int, float]]] = {}
     for j, c in enumerate(view["grid"]):
-        if c is None or c["claim"] is None or c["claim"] == me:
+        if c is not None and c["claim"] is not None and c["claim"] != me:
+            out.setdefault(c["claim"], []).append((j, 1.0))
+    free = free_cards(view)
+    for s, seat in enumerate(view["seats"]):
+        if s == me or len(seat["dice"]) < 2:
             continue
-        s = c["claim"]
-        if s not in shares:
-            left = Counter(ranks_left(view, s))
-            shares[s] = [(r, k / sum(left.values())) for r, k in left.items() if REACH[r] != "none"]
-        for rank, share in shares[s]:
-            for x in reach(REACH[rank], j, rows, cols):
-                out[x] = out.get(x, 0.0) + share
+        fits = [i for i, f in free.items() if _fits(seat["dice"], f) is not None]
+        if fits:
+            out.setdefault(s, []).extend((j, 1 / len(fits)) for j in fits)
     return out

@@ -21,8 +21,12 @@ from .grid import parse
 #: Rival rank draws per decision (the same draws for every candidate, so they compare alike).
 SAMPLES = 24
 #: A card a rival wins counts against us this much (a card kept from a rival is worth less to
-#: us than one we win, as there are several rivals).
-RIVAL_WEIGHT = 0.8
+#: us than one we win, as there are several rivals), by the rival's standing: the leading
+#: rival's (most cards won, ties alike) as much as one of ours, as only its cards stand
+#: between us and first place; each other rival's less. Every rival alike at 0.8 (and at 0.4
+#: or 1.2) won 66-67 % of first places among three greedy seats; the leader at 1.0 and the
+#: rest at 0.6, 70-71 % (600 seeded games each, issue 26).
+RIVAL_WEIGHT = {"leader": 1.0, "other": 0.6}
 #: What spending a rank costs now (it is gone until the hand comes back).
 COST = {"star": 0.4, "executive": 0.25, "manager": 0.2, "section_chief": 0.2, "subsection_chief": 0.15, "staff": 0.0}
 
@@ -34,6 +38,14 @@ def ranks_left(view: dict[str, Any], seat: int) -> list[str]:
         left[r] = max(0, left.get(r, 0) - 1)
     pool = [r for r in RANKS for _ in range(left[r])]
     return pool or [r for r in RANKS for _ in range(MIX[r])]
+
+
+def rival_weights(view: dict[str, Any]) -> list[float]:
+    """Seat -> what a card it wins counts against us (RIVAL_WEIGHT; 0 for ourselves)."""
+    me = view["me"]
+    scores = [s["score"] for s in view["seats"]]
+    top = max((x for s, x in enumerate(scores) if s != me), default=0)
+    return [0.0 if s == me else RIVAL_WEIGHT["leader" if x == top else "other"] for s, x in enumerate(scores)]
 
 
 def _draws(view: dict[str, Any], rivals: dict[int, int], rng: random.Random) -> list[dict[int, tuple[int, str]]]:
@@ -57,8 +69,8 @@ def _draws(view: dict[str, Any], rivals: dict[int, int], rng: random.Random) -> 
 
 def worths(view: dict[str, Any], fresh: list[dict[str, Any]], rng: random.Random) -> list[tuple[dict[str, Any], float]]:
     """Each of `fresh` (dispatch actions for cells still without a pick) with what it brings
-    over the sampled contracts: our cards won less a share of the rivals'. Our picks so far
-    stand; our claims still without one hold a plain employee for now."""
+    over the sampled contracts: our cards won less a share of the rivals' (`rival_weights`).
+    Our picks so far stand; our claims still without one hold a plain employee for now."""
     me, rows, cols, n = view["me"], view["rows"], view["cols"], len(view["seats"])
     parent = view["parent"]
     grid = view["grid"]
@@ -68,6 +80,7 @@ def worths(view: dict[str, Any], fresh: list[dict[str, Any]], rng: random.Random
     base = {parse(p["pos"], rows, cols): (me, p["rank"]) for p in (view.get("private") or {}).get("picks", [])}
     base.update({i: (me, "staff") for i, s in claims.items() if s == me and i not in base})
     draws = _draws(view, rivals, rng)
+    weight = rival_weights(view)
     memo: dict[tuple[int, str], float] = {}
     out = []
     for a in fresh:
@@ -80,7 +93,7 @@ def worths(view: dict[str, Any], fresh: list[dict[str, Any]], rng: random.Random
                 _, alive = resolve({**emps, **base, cell: (me, rank)}, parent, n, rows, cols)
                 won = acquire(alive, has_card, parent, n, cols)
                 ours = sum(1 for w in won.values() if w == me)
-                total += ours - RIVAL_WEIGHT * (len(won) - ours)
+                total += ours - sum(weight[w] for w in won.values() if w != me)
             memo[(cell, rank)] = total / len(draws)
         out.append((a, memo[(cell, rank)]))
     return out

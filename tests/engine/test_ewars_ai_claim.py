@@ -76,3 +76,18 @@ def test_ai_weighs_a_rival_claim_by_the_ranks_the_rival_still_holds():
     assert {a["pos"] for a in legal if a["type"] == "claim"} == {"A1", "B4"}
     for seed in range(5):
         assert GAME.ai_action(GAME.view(st, 0), legal, random.Random(seed)) == {"type": "claim", "pos": "A1"}
+
+
+def test_ai_claims_away_from_the_card_a_rival_is_about_to_claim():
+    """Dice 1 2 fit two 1-2 cards, A1 and D3, and nothing else; nobody has claimed yet. The
+    rival's dice (3 3) fit B2 alone, so it is about to claim the card diagonally next to A1,
+    from where its Executive or Subsection Chiefs would reach A1; nothing on B2 reaches D3.
+    D3 is the safe card. The old choice weighed only claims already made, called the two
+    cards alike and took either at random."""
+    st = _dice_state({0: "12", 14: "12", 5: "33"})
+    st["dice"][0] = [1, 2]
+    st["dice"][1] = [3, 3]
+    legal = GAME.legal(st, 0)
+    assert {a["pos"] for a in legal if a["type"] == "claim"} == {"A1", "D3"}
+    for seed in range(10):
+        assert GAME.ai_action(GAME.view(st, 0), legal, random.Random(seed)) == {"type": "claim", "pos": "D3"}

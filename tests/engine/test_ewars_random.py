@@ -339,6 +339,7 @@ def test_ai_claims_so_that_its_other_dice_can_still_claim():
     _only_cards(st, {0: "11", 15: "12", 8: "23"})
     st["claims"][1] = 1                      # the rival's A2, on A1's row
     st["dice"][0] = [1, 1, 2, 3]
+    st["dice"][1] = [6, 6]                   # the rival's dice fit no free card
     legal = GAME.legal(st, 0)
     assert {a["pos"] for a in legal if a["type"] == "claim"} == {"A1", "D4", "C1"}
     legal = [a for a in legal if a.get("pos") != "C1"]  # the 2-3 is for afterwards
