@@ -6,22 +6,14 @@ import random
 
 from engine.ewars import GAME
 
+from tests.support.ewars_state import dice_state, only_cards
+
 
 def _dice_state(cards):
     """Two seats in dice time, seat 0 to move. Exactly `cards` (cell index -> face pair such as
     "11") lie on the table, every other cell holds a card with both faces 4 or more."""
-    st = GAME.setup(2, 61)
-    st["parent"] = 0
-    GAME.apply(st, 0, {"type": "ring_bell"})
-    pool = list(st["cells"]) + list(st["deck"])
-    for i, prefix in cards.items():
-        card = next(c for c in pool if c.startswith(prefix))
-        pool.remove(card)
-        st["cells"][i] = card
-    rest = [c for c in pool if min(int(c[0]), int(c[1])) >= 4]
-    for i in range(len(st["cells"])):
-        if i not in cards:
-            st["cells"][i] = rest.pop()
+    st = dice_state()
+    only_cards(st, cards)
     st["acted"] = [True, True]
     return st
 

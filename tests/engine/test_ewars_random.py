@@ -19,6 +19,7 @@ from engine.ewars import hands
 from engine.ewars.grid import layout
 from engine.ewars.rules import EWars
 from tests.engine import harness
+from tests.support.ewars_state import dice_state, only_cards
 
 ALL_CARDS = sorted(card_ids())
 
@@ -263,13 +264,6 @@ def test_many_random_games(seats):
 
 # -- AI choices ------------------------------------------------------------------------------
 
-def _dice_state():
-    st = GAME.setup(2, 61)
-    st["parent"] = 0
-    GAME.apply(st, 0, {"type": "ring_bell"})
-    return st
-
-
 def _swap_in(st, pos_index, prefix):
     for k, c in enumerate(st["deck"]):
         if c.startswith(prefix):
@@ -279,7 +273,7 @@ def _swap_in(st, pos_index, prefix):
 
 
 def test_ai_claims_the_card_that_makes_a_sandwich():
-    st = _dice_state()
+    st = dice_state()
     st["claims"][0] = 0          # we hold A1
     st["dice"][0] = [1, 2, 5, 6]  # four dice left after that claim
     _swap_in(st, 3, "12")        # A4 completes A1..A4
@@ -291,7 +285,7 @@ def test_ai_claims_the_card_that_makes_a_sandwich():
 
 
 def test_ai_rings_when_all_dice_are_down():
-    st = _dice_state()
+    st = dice_state()
     st["dice"][0] = []
     st["claims"][0] = st["claims"][1] = st["claims"][2] = 0
     assert GAME.ai_action(GAME.view(st, 0), GAME.legal(st, 0), random.Random(1)) == {"type": "ring_bell"}
@@ -301,7 +295,7 @@ def test_ai_with_a_claim_and_nothing_to_claim_rings_ahead_or_behind():
     """Issue 26: with a claim in hand, nothing to claim now and everyone having had a go, it
     rings whether level or one claim behind (it used to roll on one behind: rolling gives the
     rivals their tries too, and their claims win less than its own); with no claim, it rolls."""
-    st = _dice_state()
+    st = dice_state()
     st["claims"][0] = 0                      # one claim each
     st["claims"][5] = 1
     st["dice"][0] = [6, 6, 6, 6]
@@ -316,27 +310,13 @@ def test_ai_with_a_claim_and_nothing_to_claim_rings_ahead_or_behind():
     assert GAME.ai_action(GAME.view(st, 0), legal, random.Random(1))["type"] == "roll"
 
 
-def _only_cards(st, wanted):
-    """Lay exactly these cards (cell index -> face pair such as "11"), every other cell a card
-    our test dice (1s, 2s and 3s) cannot claim."""
-    pool = list(st["cells"]) + list(st["deck"])
-    for i, prefix in wanted.items():
-        card = next(c for c in pool if c.startswith(prefix))
-        pool.remove(card)
-        st["cells"][i] = card
-    rest = [c for c in pool if min(int(c[0]), int(c[1])) >= 4]
-    for i in range(len(st["cells"])):
-        if i not in wanted:
-            st["cells"][i] = rest.pop()
-
-
 def test_ai_claims_so_that_its_other_dice_can_still_claim():
     """Issue 26: dice 1 1 2 3. Claiming 1-1 (A1) leaves 2 3 for the 2-3 card (C1), a second
     claim without a roll; claiming 1-2 (D4) leaves 1 3, which claims nothing. A1 lies on the
     row of a rival claim (a little exposure), so the old choice, blind to the dice left over,
     took D4."""
-    st = _dice_state()
-    _only_cards(st, {0: "11", 15: "12", 8: "23"})
+    st = dice_state()
+    only_cards(st, {0: "11", 15: "12", 8: "23"})
     st["claims"][1] = 1                      # the rival's A2, on A1's row
     st["dice"][0] = [1, 1, 2, 3]
     st["dice"][1] = [6, 6]                   # the rival's dice fit no free card
@@ -351,7 +331,7 @@ def test_ai_in_a_live_race_rings_only_once_everyone_had_a_go():
     """Issue 28: ahead at the dice, it still rolls while a seat (a person reading their dice)
     has not rolled or claimed yet; after FILLER_RING_ALONE rolls of its own (a person's wait at
     its pace) it rings anyway, so someone who looked away cannot hold dice time for ever."""
-    st = _dice_state()
+    st = dice_state()
     st["claims"][0] = 0
     st["dice"][0] = [6, 6, 6, 6]
     st["dice"][1] = []
