@@ -88,7 +88,7 @@ def test_panel_shows_a_big_hand_on_two_rows():
 
 def test_table_during_windows_and_partial_visibility():
     """The tax window, an auction and a binder with lower-page cards showing through."""
-    from tests.engine.test_filthyrich_rules import ad, lux, new
+    from tests.support.filthyrich_state import ad, lux, new
 
     st = new(n=4, page=3, money=[10, 10, 0, 20])
     ad(st, 0, "hotel", 1, [1, 2, 4, 5])
@@ -117,7 +117,7 @@ def test_table_during_windows_and_partial_visibility():
 def test_the_placement_picture_outlines_only_the_slots_the_ad_may_take():
     """The picture beside "where does the ad go?": the open page, with the slots of the legal
     placements outlined in gold and the others not."""
-    from tests.engine.test_filthyrich_rules import ad, new
+    from tests.support.filthyrich_state import ad, new
 
     st = new(n=3, page=2, money=[20, 20, 20])
     ad(st, 1, "tornado_cleaners", 2, [1, 4])
