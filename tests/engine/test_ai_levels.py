@@ -120,7 +120,7 @@ def test_im_the_boss_friendly_closes_what_it_can_and_never_sabotages():
         state, moves = _game("imtheboss", 4, 70 + seed, ["friendly"] * 4)
         assert not [a for _, a in moves if a["type"] in sabotage]
         assert GAME.outcome(state) is not None
-    from tests.engine.test_imtheboss_rules import ANN, make
+    from tests.support.imtheboss_state import ANN, make
 
     st = make(3, {"red": ANN, "orange": ANN}, marker=3)
     GAME.apply(st, ANN, {"type": "deal_here"})

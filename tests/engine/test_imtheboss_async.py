@@ -8,7 +8,7 @@ import random
 
 from engine.core import SYSTEM
 from engine.imtheboss import GAME
-from tests.engine.test_imtheboss_rules import act, all_pass, make, refused, types
+from tests.support.imtheboss_state import act, all_pass, make, refused, types
 
 ANN, BOB, CAL, DOT = 0, 1, 2, 3
 

@@ -7,7 +7,7 @@ from engine.core import SYSTEM
 from engine.imtheboss import GAME
 from engine.imtheboss import data as D
 from engine.imtheboss.data import kind
-from tests.engine.test_imtheboss_rules import act, all_pass, force_die, make, refused, types
+from tests.support.imtheboss_state import act, all_pass, force_die, make, refused, types
 
 ANN, BOB, CAL, DOT = 0, 1, 2, 3
 

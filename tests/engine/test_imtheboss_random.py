@@ -176,7 +176,7 @@ def test_ai_with_every_option():
 
 
 def test_ai_always_answers_windows_and_stops_travel_on_its_deal():
-    from tests.engine.test_imtheboss_rules import make
+    from tests.support.imtheboss_state import make
 
     st = make(4, {"red": 0, "blue": 0, "orange": 1}, marker=10, top=6, hands={0: ["stop"], 2: ["travel-orange"]})
     GAME.apply(st, 0, {"type": "deal_here"})

@@ -8,7 +8,7 @@ import pytest
 
 from engine.imtheboss import GAME
 from engine.imtheboss.data import kind
-from tests.engine.test_imtheboss_rules import ANN, BOB, CAL, act, all_pass, make, refused
+from tests.support.imtheboss_state import ANN, BOB, CAL, act, all_pass, make, refused
 
 #: Space 3 needs red and orange (2 investors, 3 dividends); deal card #1 is worth $2M a
 #: dividend, so P = $6M and a foreign investor used is paid floor(6 / 2) = $3M.

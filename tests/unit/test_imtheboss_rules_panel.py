@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.imtheboss.data import kind
 from tests.engine.test_imtheboss_issue14 import _late
-from tests.engine.test_imtheboss_rules import act, all_pass, make
+from tests.support.imtheboss_state import act, all_pass, make
 from tests.unit.test_imtheboss_ui import check_panel, pc_for, reachable_types, ui
 
 ANN, BOB, CAL, DOT = 0, 1, 2, 3
