@@ -8,7 +8,7 @@ from __future__ import annotations
 import discord
 
 from engine.ewars.data import FILLER_GAP
-from tests.bot.test_ewars import start
+from tests.support.ewars_bot import start
 from tests.support.sim import channel_text, custom_ids, panel_of, reply_text, text_of
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reliability.durability import start_game
+from tests.support.bot_games import start_game
 from tests.support.sim import TIGHT, button, components_of, text_of
 
 

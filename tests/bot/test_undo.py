@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reliability.durability import log_problems
+from tests.support.bot_games import log_problems
 from tests.support import toy
 from tests.support.sim import button, channel_text, custom_ids, labels, panel_of, reply_text, text_of
 

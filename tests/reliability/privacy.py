@@ -38,7 +38,8 @@ from app import create_bot
 from cogs.kit import codec
 from store import Store
 from tests.support import fuzz
-from tests.support.leaks import LeakWatch, format_leaks, plant_numbers
+from tests.support.leaks import format_leaks, plant_numbers
+from tests.support.leakwatch import LeakWatch
 from tests.support.sim import Sim, clickable, custom_ids, modal_inputs, panel_of, reply_text
 
 TITLES = ("imtheboss", "filthyrich", "blackfriday", "ewars")

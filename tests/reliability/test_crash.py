@@ -22,9 +22,8 @@ from pathlib import Path
 import pytest
 
 from store import open_store
-from tests.reliability.durability import (
-    TITLES, first_deadline, durability_rounds, log_problems, snapshot, start_game, timer_problems,
-)
+from tests.reliability.durability import TITLES, durability_rounds
+from tests.support.bot_games import first_deadline, log_problems, snapshot, start_game, timer_problems
 from tests.support.sim import button, labels, panel_of, text_of
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,7 +13,7 @@ from simcord.enums import OverwriteType
 
 from cogs.table import keeper as table_mod
 from cogs.titles.contract import ui_for
-from tests.reliability.durability import log_problems, start_game
+from tests.support.bot_games import log_problems, start_game
 from tests.support.sim import button, labels, panel_of, picture_urls, reply_text, text_of
 
 TOY = "toy"

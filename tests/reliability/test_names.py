@@ -11,7 +11,7 @@ import pytest
 
 from cogs.kit.names import text_name
 from play.names import clean_name
-from tests.reliability.durability import FAST, start_game
+from tests.support.bot_games import FAST, start_game
 from tests.support.sim import custom_ids
 
 NASTY = "[FREE NITRO](https://example.test) **b** __u__ ||s|| `c` <@1> line\nbreak"

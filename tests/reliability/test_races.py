@@ -11,7 +11,7 @@ import json
 import pytest
 
 from cogs.titles.contract import ui_for
-from tests.reliability.durability import first_deadline, Click, at_once, log_problems, start_game
+from tests.support.bot_games import first_deadline, Click, at_once, log_problems, start_game
 from tests.support.sim import button, components_of, custom_ids, labels, panel_of, reply_text
 
 TOY = "toy"

@@ -27,7 +27,7 @@ from play.house import House
 from cogs.titles.contract import ui_for
 from config import ROOT
 from store import Seat, Shards, Store, open_store
-from tests.reliability.durability import log_problems
+from tests.support.bot_games import log_problems
 from tests.support import postgres, toy
 from tests.support.houses import headless_house
 

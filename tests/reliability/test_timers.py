@@ -25,7 +25,7 @@ from cogs.kit.clock import now
 from play.timer_loop import OUTAGE_FIRST, OUTAGE_MAX
 from cogs.titles.contract import ui_for
 from engine.core import copy_json
-from tests.reliability.durability import first_deadline, log_problems, start_game, timer_problems
+from tests.support.bot_games import first_deadline, log_problems, start_game, timer_problems
 from tests.support import postgres
 from tests.support.sim import button, channel_text, reply_text
 from play.plan import plan_timers

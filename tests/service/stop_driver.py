@@ -34,7 +34,7 @@ from app import create_bot
 from cogs.table import keeper as table_mod
 from cogs.titles.contract import ui_for
 from service.stop import stop_on_signals
-from tests.reliability.durability import Click, at_once, start_game
+from tests.support.bot_games import Click, at_once, start_game
 from tests.support import toy
 from tests.support.sim import Sim, button, clickable, panel_of, reply_text
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from service.stop import InFlight, wait_until
 from store import open_store
-from tests.reliability.durability import log_problems
+from tests.support.bot_games import log_problems
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = 3

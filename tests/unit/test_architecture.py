@@ -71,3 +71,21 @@ def test_no_source_file_over_500_lines_nor_function_over_80():
     run = subprocess.run([sys.executable, str(ROOT / "tools" / "sizes.py")], capture_output=True, text=True,
                          timeout=120)
     assert run.returncode == 0, run.stdout
+
+
+def test_the_size_check_holds_test_files_to_500_lines_but_not_their_functions(tmp_path):
+    """A test file over 500 lines fails the check; a long test function (a whole game told as
+    one story) does not."""
+    (tmp_path / "tools").mkdir()
+    shutil.copy(ROOT / "tools" / "sizes.py", tmp_path / "tools" / "sizes.py")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_story.py").write_text("def test_story():\n" + "    x = 1\n" * 100, encoding="utf-8")
+    (tmp_path / "tests" / "test_long.py").write_text("x = 1\n" * 501, encoding="utf-8")
+    run = subprocess.run([sys.executable, str(tmp_path / "tools" / "sizes.py")], capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 1
+    assert "test_long.py: 501 lines" in run.stdout and "test_story" not in run.stdout
+    (tmp_path / "tests" / "test_long.py").unlink()
+    run = subprocess.run([sys.executable, str(tmp_path / "tools" / "sizes.py")], capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stdout

@@ -12,7 +12,7 @@ import pytest
 import engine
 from store import MIGRATIONS, Seat, Store, open_store
 from store.schema import known_version
-from tests.reliability.durability import log_problems
+from tests.support.bot_games import log_problems
 
 pytestmark = pytest.mark.both_backends
 
