@@ -248,7 +248,7 @@ def denial(view: View) -> str | None:
     does not finish anyway (a seat before it takes the cheap ones) or when nothing the seat can
     pay stops it: a denial that changes nothing only spends the money its taxes need (in round 1
     it bought the $10 luxury with its $10, the next seat would have bought it, and the first zero
-    bankrupted it: 14 of 59 denials in 300 games ended in its bankruptcy)."""
+    bankrupted it: 14 of its 59 denial purchases in 300 games came in games it ended bankrupt)."""
     seat, when = threat(view)
     if seat is None or when > 0:
         return None

@@ -248,8 +248,8 @@ def test_a_denial_a_seat_before_the_rusher_makes_anyway_is_not_bought():
     """A rusher that could finish at its next turn is denied the luxury it needs only when the
     buy changes that: here the seat between it and the seat-filler, with no business and the
     money for the cheapest luxury, takes that one first and leaves the rusher short. The
-    seat-filler bought it anyway with all its money (a round-1 habit: 14 of 59 denials in 300
-    games ended in its bankruptcy on the next zero)."""
+    seat-filler bought it anyway with all its money (a round-1 habit: 14 of its 59 denial
+    purchases in 300 games came in games it ended bankrupt)."""
     st, me, between = _position(players=5)
     rusher = (me + 2) % 5
     _give_luxuries(st, rusher, ["personal_trainer", "entourage"])  # no business: a rush
