@@ -125,9 +125,10 @@ def _action(view: View, by_type: dict[str, list[dict[str, Any]]], rng: random.Ra
     racing = race.racing(view)
     scored = [(S.score_play(view, a), a) for a in by_type.get("play", [])]
     # In a race a card is worth the dollar it brings now: the game ends before most pay off;
-    # not an audit the strong level holds for the seat it would bankrupt (V.held_for_a_kill).
+    # not an audit the strong level holds for the seat it would bankrupt (V.held_for_a_kill),
+    # nor a card a rusher would draw again and turn into money (V.hoarded).
     scored += [(DISCARD_GAIN - (1.0 if V.held_for_a_kill(view, a["card"]) else 0.01 if racing else 0.5)
-                * V.keep_value(view, a["card"]), a)
+                * V.keep_value(view, a["card"]) - (V.HOARD_VALUE if V.hoarded(view, a["card"]) else 0.0), a)
                for a in by_type.get("discard", [])]
     if not scored:
         return None

@@ -243,18 +243,44 @@ def affordable_next(view: View, seat: int) -> list[str]:
 
 
 def denial(view: View) -> str | None:
-    """The luxury to buy now against a rusher who could finish at its next turn: the cheapest it
-    needs, if the seat can pay for it. It may stop the rusher alone, or with the seats still to
-    play before it (each one taking the next cheapest); it is a luxury of the seat's own anyway.
-    None for a seat that cannot afford it."""
+    """The luxury to buy now against a rusher who could finish at its next turn: the cheapest
+    that stops it, counting the seats still to play before it (`finishes_after`). None when it
+    does not finish anyway (a seat before it takes the cheap ones) or when nothing the seat can
+    pay stops it: a denial that changes nothing only spends the money its taxes need (in round 1
+    it bought the $10 luxury with its $10, the next seat would have bought it, and the first zero
+    bankrupted it: 14 of its 59 denial purchases in 300 games came in games it ended bankrupt)."""
     seat, when = threat(view)
     if seat is None or when > 0:
         return None
     market = sorted(view["market"], key=lambda x: LUXURIES[x]["price"])
-    if not market:
+    if not finishes_after(view, seat, market):
         return None
     money = view["seats"][view["me"]]["money"]
-    return market[0] if LUXURIES[market[0]]["price"] <= money else None
+    for x in market:
+        if LUXURIES[x]["price"] > money:
+            return None
+        if not finishes_after(view, seat, [y for y in market if y != x]):
+            return x
+    return None
+
+
+def finishes_after(view: View, rusher: int, market: list[str]) -> bool:
+    """Could `rusher` buy its way to three luxuries at its next turn from `market` (cheapest
+    first), after the seats between the viewer and it have played? Each of those with no
+    business behind it buys the cheapest luxuries it can pay for, as a rusher does."""
+    market = list(market)
+    n = len(view["seats"])
+    for k in range(1, n):
+        seat = (view["me"] + k) % n
+        s = view["seats"][seat]
+        if seat == rusher:
+            need = LUXURIES_TO_WIN - len(s["luxuries"])
+            return len(market) >= need and sum(LUXURIES[x]["price"] for x in market[:need]) <= s["money"]
+        if s["alive"] and not s["businesses"]:
+            money = s["money"]
+            while market and LUXURIES[market[0]]["price"] <= money:
+                money -= LUXURIES[market.pop(0)]["price"]
+    return False
 
 
 #: What a move that lets the seat buy every luxury it still needs at its next turn is worth

@@ -244,6 +244,24 @@ def held_for_a_kill(view: View, card: str) -> bool:
     return not race.friendly(view) and k in ACTIONS and ACTIONS[k]["effect"] == "audit"
 
 
+#: What discarding a card that a rusher turns into money or a luxury costs the strong
+#: seat-filler beyond its keep value: a discard goes back into the deck at the next reshuffle,
+#: and the greedy seat that draws a loan plays it at once (two loans in round 1, three luxuries
+#: in round 2). Held instead, it stays out of play; the seat-filler still plays it when it is
+#: its own best move.
+HOARD_VALUE = 3.0
+#: Asset and action effects a rusher plays for money now: the loans, Angel Investor, Estate
+#: Sale (a luxury $4 off), Tax Refund ($1 a mark: luxuries carry marks) and Frivolous Lawsuit.
+RUSHER_EFFECTS = ("loan", "gain", "estate_sale", "per_mark", "lawsuit")
+
+
+def hoarded(view: View, card: str) -> bool:
+    """Does the strong seat-filler keep `card` out of the discards (HOARD_VALUE)?"""
+    k = kind(card)
+    effect = ASSETS[k]["effect"] if k in ASSETS else ACTIONS[k]["effect"] if k in ACTIONS else None
+    return not race.friendly(view) and effect in RUSHER_EFFECTS
+
+
 def sell_to_reach(view: View, need: int) -> list[str]:
     """Businesses to sell (cheapest loss first) to have at least `need` dollars."""
     mine = me_of(view)

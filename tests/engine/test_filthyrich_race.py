@@ -242,3 +242,50 @@ def test_an_audit_is_held_for_the_rival_it_would_bankrupt():
     assert act.get("card") != audit, act
     st["money"][rival] = 0  # one zero's tax now bankrupts it
     assert _choose(st, me) == {"type": "play", "card": audit, "target": rival}
+
+
+def test_a_denial_a_seat_before_the_rusher_makes_anyway_is_not_bought():
+    """A rusher that could finish at its next turn is denied the luxury it needs only when the
+    buy changes that: here the seat between it and the seat-filler, with no business and the
+    money for the cheapest luxury, takes that one first and leaves the rusher short. The
+    seat-filler bought it anyway with all its money (a round-1 habit: 14 of its 59 denial
+    purchases in 300 games came in games it ended bankrupt)."""
+    st, me, between = _position(players=5)
+    rusher = (me + 2) % 5
+    _give_luxuries(st, rusher, ["personal_trainer", "entourage"])  # no business: a rush
+    cheapest = min(st["market"], key=lambda x: LUXURIES[x]["price"])
+    price = LUXURIES[cheapest]["price"]
+    st["money"][rusher] = price  # short of the next cheapest
+    st["money"][me] = price
+    st["money"][between] = price
+    view = GAME.view(st, me)
+    assert race.rushing(view, rusher) and race.eta(view, rusher) == 0
+    assert race.denial(view) is None
+    assert _choose(st, me) != {"type": "buy_luxury", "luxury": cheapest}
+    # With the seat between penniless, the rusher finishes unless the seat-filler buys it.
+    st["money"][between] = 0
+    assert _choose(st, me) == {"type": "buy_luxury", "luxury": cheapest}
+
+
+def test_a_card_a_rusher_turns_into_money_is_not_discarded():
+    """A discard goes back into the deck at the next reshuffle, and the greedy seat that draws
+    the loan shark plays it at once ($20: two luxuries at the next turn). The seat-filler
+    discarded a loan it would not take before a business it could not yet afford; it keeps the
+    loan out of play now (the friendly level does not)."""
+    st, me, _ = _position(players=5)
+    _far_race(st, me)
+    st["deck"] += st["hands"][me]
+    st["hands"][me] = []
+    business = _hand(st, me, "hotel")
+    loan = _hand(st, me, "loan_shark")
+    st["money"][me] = 3
+    assert not race.racing(GAME.view(st, me))
+    assert _choose(st, me) == {"type": "discard", "card": business}
+    assert _choose(st, me, "friendly")["type"] == "discard"
+    # In a race, where every card is worth the dollar a discard brings, it still keeps the loan.
+    rival = (me + 1) % 5
+    st["lux"][rival] = ["racehorse", "gold_bathtub"]
+    st["removed"] = [x for x in st["removed"] if x not in st["lux"][rival]]
+    st["money"][rival] = 22  # $3 short of the Mega-Yacht
+    assert race.racing(GAME.view(st, me))
+    assert _choose(st, me) != {"type": "discard", "card": loan}
