@@ -1,8 +1,7 @@
 """The SQLite commit of a move (one INSERT into `commits`, whose trigger does the rest) deletes the
 timers a move dropped without building a temporary table for the list (migration 0013): the
-row-value IN of 0012 made SQLite fill two ephemeral b-trees at every commit that dropped a row,
-more than doubling such a commit's statement (docs/PERFORMANCE.md, sixth round). It still
-deletes exactly the dropped rows of its own game."""
+row-value IN of 0012 made SQLite fill two ephemeral b-trees at every commit that dropped a row
+(docs/PERFORMANCE.md, sixth round). It still deletes exactly the dropped rows of its own game."""
 
 from __future__ import annotations
 

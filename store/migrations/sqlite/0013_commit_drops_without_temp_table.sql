@@ -1,10 +1,10 @@
 -- The one-statement commit (0012) deleted the timers a move dropped with a row-value IN,
 -- `(game_id, kind, ref) IN (SELECT ... FROM json_each(NEW.dropped))`: SQLite fills a temporary
--- b-tree with the list (two ephemeral tables in the trigger's program) before it deletes, and in
--- the click benchmark a commit that dropped a row took 0.09 ms instead of 0.04 on a warm cache
--- (I'm the Boss!, where four moves of ten drop one; docs/PERFORMANCE.md, sixth round). The same
--- rows go now: the game's rows, found by its index, whose (kind, ref) is in the list. Nothing
--- else changes.
+-- b-tree with the list (two ephemeral tables in the trigger's program) before it deletes. In some
+-- replays of the click benchmark's commits such a commit took 0.09 ms instead of 0.04 (I'm the
+-- Boss!, where four moves of ten drop a row), in others the two forms cost the same; in place the
+-- statement's median fell by about 0.01 ms (docs/PERFORMANCE.md, sixth round). The same rows go
+-- now: the game's rows, found by its index, whose (kind, ref) is in the list. Nothing else changes.
 DROP TRIGGER commit_move;
 
 CREATE TRIGGER commit_move INSTEAD OF INSERT ON commits
