@@ -10,11 +10,13 @@ and further:
   (d) win share of ONE seat-filler against random seats (uniform random legal moves), with the
     seat-filler's seat rotated round the table; a random seat's fair share is 1/players;
   - win share of ONE seat-filler against the PREVIOUS seat-filler on every other seat: the
-    previous `engine/<title>/ai.py` is read from git (`git show <rev>:<path>`) and loaded as a
-    temporary module beside the current one, so its relative imports see today's data and
-    rules; nothing old is committed. The default rev is main's merge-base when the file
-    changed since then (work on a branch), else the parent of the last commit that changed
-    the file (on main, after a merge). Fair share: 1/players;
+    title's whole package `engine/<title>/` as it was at a git rev (`git archive`) is loaded
+    under a throwaway package name beside today's, so the previous seat-filler runs with its own
+    helpers (a seat-filler spread over several modules, such as Filthy Rich's race.py and
+    value.py or E-Wars' ai_claim.py, is compared whole); nothing old is committed. The default
+    rev: on a branch whose package differs from main's, the merge-base; with uncommitted changes
+    to the package, HEAD; else main before the last commit of its first-parent history that
+    changed the package (the merge of the last seat-filler work). Fair share: 1/players;
   - all-AI games: length (actions and rounds, where the title counts rounds) and, where the
     title has them, eliminations per game (and which payment caused them);
   - the seat-filler's decision time over all those games (target: p99 under 50 ms).
@@ -28,11 +30,17 @@ step cap count as no win and are reported.
 
 from __future__ import annotations
 
+import atexit
 import functools
+import importlib
 import importlib.util
+import io
 import random
+import shutil
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -65,35 +73,37 @@ def _git(*args: str) -> str:
 
 def previous_rev(title: str) -> str:
     """The commit holding the previous seat-filler of `title` (see the module note), or ""."""
-    path = f"engine/{title}/ai.py"
-    now = (ROOT / path).read_text(encoding="utf-8")
-    base = _git("merge-base", "HEAD", "main")
-    if base and _git("show", f"{base}:{path}") not in ("", now.strip()):
+    path = f"engine/{title}"
+    if _git("status", "--porcelain", "--", path):
+        return _git("rev-parse", "HEAD")
+    base, head = _git("merge-base", "HEAD", "main"), _git("rev-parse", "HEAD")
+    if base and base != head and _git("diff", "--name-only", base, "HEAD", "--", path):
         return base
-    last = _git("log", "-1", "--format=%H", "--", path)
-    if last and _git("show", f"{last}:{path}") == now.strip():
-        parent = _git("rev-parse", "--verify", "--quiet", f"{last}^")
-        if parent and _git("show", f"{parent}:{path}"):
-            return parent
-    return last if last and _git("show", f"{last}:{path}") != now.strip() else ""
+    last = _git("log", "-1", "--first-parent", "--format=%H", "--", path)
+    return _git("rev-parse", "--verify", "--quiet", f"{last}^1") if last else ""
 
 
+@functools.lru_cache(maxsize=8)
 def load_previous(title: str, rev: str) -> ModuleType:
-    """`engine/<title>/ai.py` as it was at `rev`, as a throwaway module of the title's package
-    (its `from .data import ...` resolve against today's package)."""
-    source = subprocess.run(["git", "show", f"{rev}:engine/{title}/ai.py"], cwd=ROOT, capture_output=True,
-                            text=True, check=True).stdout
-    name = f"engine.{title}._previous_ai"
-    spec = importlib.util.spec_from_loader(name, loader=None)
+    """The seat-filler module (`ai.py`) of `engine/<title>/` as the whole package was at `rev`,
+    imported as a package of its own (`_previous_<title>_<rev>`) from a temporary folder, so its
+    relative imports find its own helpers and rules of that time; `engine.core` is today's."""
+    archive = subprocess.run(["git", "archive", rev, f"engine/{title}"], cwd=ROOT, capture_output=True,
+                             check=True).stdout
+    folder = Path(tempfile.mkdtemp(prefix=f"boardroom-previous-{title}-"))
+    atexit.register(shutil.rmtree, folder, True)
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(folder, filter="data")
+    name = f"_previous_{title}_{rev[:12]}"
+    package = folder / "engine" / title
+    spec = importlib.util.spec_from_file_location(name, package / "__init__.py",
+                                                  submodule_search_locations=[str(package)])
+    if spec is None or spec.loader is None:
+        raise ImportError(f"engine/{title} at {rev[:8]} is not a package")
     module = importlib.util.module_from_spec(spec)
-    module.__package__ = f"engine.{title}"
-    sys.modules[name] = module  # dataclasses and the like look their module up while executing
-    try:
-        # Our own repository's file at a given commit, for a benchmark (never committed code).
-        exec(compile(source, f"{rev[:10]}:engine/{title}/ai.py", "exec"), module.__dict__)  # noqa: S102
-    finally:
-        sys.modules.pop(name, None)
-    return module
+    sys.modules[name] = module  # its submodules import through it, now and in later calls
+    spec.loader.exec_module(module)
+    return importlib.import_module(f"{name}.ai")
 
 
 # -- playing ------------------------------------------------------------------------------------

@@ -1,21 +1,32 @@
-"""`python -m bench --only ai`: the previous seat-filler is read from git into a throwaway
-module beside the current one, and plays whole games against it (figures are not checked)."""
+"""`python -m bench --only ai`: the previous seat-filler is read from git (its title's whole
+package) into a throwaway package beside the current one, and plays whole games against it
+(figures are not checked)."""
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import sys
+from pathlib import Path
 
 import engine
 from bench import ai
 from bench.ai import ROOT
 
 
-def test_a_previous_seat_filler_loads_from_git_and_plays():
+def test_a_previous_seat_filler_loads_from_git_with_its_own_helpers_and_plays():
+    """The previous seat-filler is the whole package at that rev: its helpers (Filthy Rich's
+    race.py and value.py) are the rev's, not today's, so a change spread over several modules is
+    measured whole."""
     head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True,
                           check=True).stdout.strip()
     old = ai.load_previous("filthyrich", head)
-    assert callable(old.choose) and old.__name__ not in sys.modules
+    assert callable(old.choose) and old is not sys.modules["engine.filthyrich.ai"]
+    package = old.__name__.rsplit(".", 1)[0]
+    for helper in ("race", "value"):
+        mine, today = sys.modules[f"{package}.{helper}"], importlib.import_module(f"engine.filthyrich.{helper}")
+        assert mine is not today and not Path(mine.__file__).is_relative_to(ROOT)
+    assert old.race is sys.modules[f"{package}.race"]
     current = engine.get("filthyrich").ai_action
     share, results = ai.duel("filthyrich", 3, 2, current, old.choose, seed=5)
     assert 0.0 <= share <= 1.0 and all(r.places is not None for r in results)
