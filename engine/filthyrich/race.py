@@ -28,11 +28,8 @@ RACE_ROUNDS = 12
 #: ...and this many, an emergency: it could finish within a round or two.
 URGENT = 2
 #: A rusher buys a luxury at least every this many rounds (a builder that sold its businesses
-#: to pay taxes, seen as a rusher by mistake, made all-AI games lose 0.4 seats a game). At 6, a
-#: seat stuck on one luxury with no income was still raced in rounds 5-6 and the seat-filler
-#: spent its reserve on luxuries instead of building: 4 won 8 more of 600 tuning games (13
-#: gained, 5 lost); 2, 3, 5 and 9 gave +9, +8, +2 and -2 (docs/ENGINE.md, sixth round).
-RUSH_PACE = 4
+#: to pay taxes, seen as a rusher by mistake, made all-AI games lose 0.4 seats a game).
+RUSH_PACE = 6
 #: Dollars an action brings a seat that spends it on money: $1 for a discard, more now and then
 #: (Angel Investor, Tax Refund, a loan, a lawsuit).
 ACTION_DOLLARS = 1.5

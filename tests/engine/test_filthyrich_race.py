@@ -289,23 +289,3 @@ def test_a_card_a_rusher_turns_into_money_is_not_discarded():
     st["money"][rival] = 22  # $3 short of the Mega-Yacht
     assert race.racing(GAME.view(st, me))
     assert _choose(st, me) != {"type": "discard", "card": loan}
-
-
-def test_a_seat_stuck_on_one_luxury_past_round_4_is_not_raced():
-    """A rusher buys a luxury every four rounds or faster (race.RUSH_PACE). A seat still on one
-    luxury with no business in round 5 is not raced: the seat-filler raced it through round 6
-    and spent its reserve on luxuries with no income behind them (4 instead of 6 won 8 more of
-    600 tuning games and 1.x points on 1,200 fresh ones: docs/ENGINE.md, sixth round)."""
-    st, me, rival = _position(players=5)
-    _give_luxuries(st, rival, ["personal_trainer"])  # no business
-    st["money"][rival] = 10
-    st["money"][me] = 25
-    cheapest = min(st["market"], key=lambda x: LUXURIES[x]["price"])
-    st["round"] = 4
-    view = GAME.view(st, me)
-    assert race.racing(view) and not view["seats"][me]["businesses"]
-    assert _choose(st, me) == {"type": "buy_luxury", "luxury": cheapest}
-    st["round"] = 5
-    view = GAME.view(st, me)
-    assert not race.rushing(view, rival) and not race.racing(view)
-    assert _choose(st, me)["type"] != "buy_luxury"
