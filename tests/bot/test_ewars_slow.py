@@ -3,21 +3,14 @@ race them, and a dice time nobody plays that does not loop on its deadline."""
 
 from __future__ import annotations
 
-from typing import Any
 
 from tests.support.sim import components_of, labels, panel_of, text_of
-from tests.support.ewars_bot import start, state, click, narration
+from tests.support.ewars_bot import click, moves, narration, start, state
 
 
 # -- slow games: people hours apart, a seat-filler that does not race, no empty-round loop ----
 
 HOUR = 3600
-
-
-async def moves(sim, since: int = 0) -> list[tuple[int | None, dict[str, Any]]]:
-    """(seat, action) of every move applied to the game, from the `since`-th on."""
-    game = await sim.game()
-    return [(a["seat"], a["action"]) for a in (await sim.store.actions(game.id))[since:]]
 
 
 def mentions_of(sim, member, since: int = 0) -> list[str]:

@@ -192,7 +192,7 @@ async def test_a_silent_player_cannot_lock_the_e_wars_bell(sim):
     """Defect 5: with "only remind", one person who never rolled locked the slow bell for ever.
     Their own time runs out (here on the window lengths alone: 12 hours), they miss this dice
     time, and the seat-filler may ring: nobody rolled for them."""
-    from tests.bot.test_ewars import click as ewars_click, moves, start as ewars_start
+    from tests.support.ewars_bot import click as ewars_click, moves, start as ewars_start
 
     ann, bob = sim.player("ann"), sim.player("bob")
     game = await ewars_start(sim, ann, [bob], ai=1, seed=3, settings={"on_deadline": "remind"})

@@ -93,3 +93,9 @@ def pos_index(st: dict[str, Any], pos: str) -> int:
 def claimable_pos(st: dict[str, Any], seat: int) -> list[str]:
     nm = pos_names(st["rows"], st["cols"])
     return [nm[i] for i in claimable(st, seat)]
+
+
+async def moves(sim, since: int = 0) -> list[tuple[int | None, dict[str, Any]]]:
+    """(seat, action) of every move applied to the game, from the `since`-th on."""
+    game = await sim.game()
+    return [(a["seat"], a["action"]) for a in (await sim.store.actions(game.id))[since:]]
