@@ -1,5 +1,5 @@
 """Nothing leaked: random games of every title played through the real bot in SimCord, with a
-`LeakWatch` (tests/support/leaks.py) on every request the bot sends, and bad input sprinkled in
+`LeakWatch` (tests/support/leakwatch.py) on every request the bot sends, and bad input sprinkled in
 (tests/support/fuzz.py).
 
     await leak_rounds(games_per_title, seed)  ->  {"games": {title: n}, "actions", "bad_inputs",

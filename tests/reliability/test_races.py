@@ -1,5 +1,5 @@
 """Races: clicks that arrive at the same moment (every INTERACTION_CREATE delivered before the
-bot handles any, `durability.at_once`), also against a deadline or an AI move falling due at
+bot handles any, `bot_games.at_once`), also against a deadline or an AI move falling due at
 that moment. Where the rules allow one, exactly one applies; every other click gets a clear
 reply (never Discord's "This interaction failed"); and afterwards the action log replays to the
 stored snapshot."""
