@@ -20,6 +20,7 @@ from .games import GameCache
 from .people import People
 from .ports import Clock
 from .quiet import Quiet
+from .seen import Seen
 
 
 def rules(game: GameRow) -> Game:
@@ -234,6 +235,8 @@ class Planner:
         self.people = people
         self.clock = clock
         self.alarm = alarm
+        #: The seats' people's quiet hours and absences, kept per game (asked on every move).
+        self.seen = Seen(people, away)
 
     async def daily(self, game: GameRow) -> dict[int, Quiet]:
         """The quiet hours of the people in the game's seats."""
@@ -244,7 +247,8 @@ class Planner:
 
     async def timers_after(self, game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
                            news: News | None = None, opened: list[Window] | None = None) -> Plan:
-        return plan(game, state, existing, t, await self.daily(game), await self.away.of(game), news, opened)
+        daily, away = await self.seen.of(game, t)
+        return plan(game, state, existing, t, daily, away, news, opened)
 
     async def replan(self, game: GameRow, *, locked: bool = False, clock: dict[str, Any] | None = None) -> None:
         """Recompute a game's timers outside an action (start, settings change, a seat left, an
