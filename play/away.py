@@ -17,6 +17,7 @@ re-plans every game of the player) is the house's (`House.set_away`).
 from __future__ import annotations
 
 import logging
+import math
 import re
 import time
 from datetime import datetime, timezone
@@ -79,14 +80,23 @@ class Away:
         self.clock = clock
         self._away: dict[int, float] = {}
         self._read: float | None = None  # when (monotonic) the store was last read
+        #: Counts every change of the kept away times (a read or a change), so that an answer
+        #: built from them (seen.py) knows when it may be out of date.
+        self.epoch = 0
 
-    async def until(self, user_ids: list[int]) -> dict[int, float]:
-        """{user: until} of the users away now."""
-        at = self.clock()
+    async def until(self, user_ids: list[int], at: float | None = None) -> dict[int, float]:
+        """{user: until} of the users away now (`at`: the caller's now, when it has one)."""
+        if at is None:
+            at = self.clock()
         if self._read is None or time.monotonic() - self._read >= TTL:
             self._away = await self.store.away(at)
             self._read = time.monotonic()
+            self.epoch += 1
         return {u: self._away[u] for u in user_ids if self._away.get(u, 0.0) > at}
+
+    def fresh_until(self) -> float:
+        """The monotonic instant the kept away times grow old (they are read again after it)."""
+        return self._read + TTL if self._read is not None else -math.inf
 
     async def of(self, game: GameRow) -> dict[int, float]:
         """{seat: until} of the game's seats whose present player is away now."""
@@ -107,6 +117,7 @@ class Away:
     async def keep(self, user_id: int, until: float | None) -> None:
         """The player is away until `until` (None: back): written, and known here at once."""
         await self.store.set_away(user_id, until)
+        self.epoch += 1
         if until is None:
             self._away.pop(user_id, None)
         else:

@@ -5,6 +5,7 @@ store once a minute; a change this process makes is known at once."""
 
 from __future__ import annotations
 
+import math
 import time
 
 from store import Store
@@ -20,6 +21,9 @@ class People:
         self.store = store
         self._known: dict[int, tuple[float, Quiet]] = {}
         self._langs: dict[int, tuple[float, str | None]] = {}
+        #: Counts every change of the kept quiet hours (a read or a change), so that an answer
+        #: built from them (seen.py) knows when it may be out of date.
+        self.epoch = 0
 
     async def quiet(self, user_ids: list[int]) -> dict[int, Quiet]:
         """Each user's daily quiet hours (no absences: those are per game, timing.py)."""
@@ -27,6 +31,7 @@ class People:
         stale = [u for u in user_ids if u not in self._known or now - self._known[u][0] >= TTL]
         if stale:
             rows = await self.store.quiet(stale)
+            self.epoch += 1
             for user in stale:
                 text, tz = rows.get(user, (None, None))
                 self._known[user] = (now, Quiet(parse_quiet(text or ""), tz if zone(tz) is not None else "UTC"))
@@ -37,6 +42,12 @@ class People:
         unchanged). The caller checked both (`parse_quiet`, `zone`)."""
         await self.store.set_quiet(user_id, quiet, tz)
         self._known.pop(user_id, None)
+        self.epoch += 1
+
+    def fresh_until(self, user_ids: list[int]) -> float:
+        """The monotonic instant the first of these users' kept quiet hours grows old (they
+        are read again after it); -inf for a user not kept."""
+        return min((self._known[u][0] + TTL if u in self._known else -math.inf for u in user_ids), default=math.inf)
 
     async def lang(self, user_id: int) -> str | None:
         """The user's language, or None if they were never seen."""

@@ -20,6 +20,8 @@ from .games import GameCache
 from .people import People
 from .ports import Clock
 from .quiet import Quiet
+from .seen import MOST, Seen
+from .terms import Terms
 
 
 def rules(game: GameRow) -> Game:
@@ -99,7 +101,7 @@ class Plan:
 
 def plan(game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
          daily: dict[int, Quiet] | None = None, away: dict[int, float] | None = None,
-         news: News | None = None, opened: list[Window] | None = None) -> Plan:
+         news: News | None = None, opened: list[Window] | None = None, terms: Terms | None = None) -> Plan:
     """The game's timers after an action, planned from the state, so they never drift from the
     rules: per person and open window an obligation ("duty", timing.py: its reminders and its
     deadline on the person's own clock), a deadline for each window nobody owes (a pure timer),
@@ -111,8 +113,10 @@ def plan(game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
     if settings_mod.paused(game) is not None:
         return Plan([])
     game_rules = rules(game)
-    conf = settings_mod.merged(game.settings)
-    daily = daily or {}
+    daily = daily if daily is not None else {}
+    if terms is None or not terms.holds(game, daily):  # (the planner keeps one per game)
+        terms = Terms(game, game_rules, daily)
+    conf = terms.conf
     ai_seats = {s.seat for s in game.seats if s.ai_plays}
     if away and conf["away"] == "filler":
         ai_seats |= set(away)
@@ -122,8 +126,7 @@ def plan(game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
     if opened is None:
         opened = game_rules.windows(state)
     for w in opened:
-        lapse = lapses(game_rules, w.kind)
-        length = settings_mod.deadline_for(game_rules, conf, w.kind)
+        lapse, length = terms.kind(w.kind)
         if not w.seats:  # a pure timer: the window ends at its deadline, whoever is there
             if length > 0:
                 due = min(old.get(("deadline", w.id), t + length), t + length)
@@ -134,9 +137,8 @@ def plan(game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
                 continue
             ref = timing.duty_ref(w.id, seat)
             was = duties[ref].payload if ref in duties else {}
-            clock = timing.person_clock(game, seat, conf, daily.get(seat), lapse=lapse)
-            due, payload = timing.duty(float(was.get("opened", t)), length, timing.bank_left(game, seat, conf),
-                                       clock, conf, int(was.get("n", 0)), bool(was.get("out", False)), w.kind,
+            due, payload = timing.duty(float(was.get("opened", t)), length, terms.bank(seat),
+                                       terms.clock_of(seat, lapse), conf, int(was.get("n", 0)), bool(was.get("out", False)), w.kind,
                                        was, t)
             out.append(("duty", ref, due, payload))
     # A person's standing orders answer what they can at once (the timer loop plays it).
@@ -154,13 +156,14 @@ def plan(game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
     calls = timing.batch_news(out, news, t) if news is not None else []
     out = [(kind, ref, timing.news_due(due, payload) if kind == "duty" else due, payload)
            for kind, ref, due, payload in out]
-    return Plan(out, spent(game, conf, duties, {r[1] for r in out if r[0] == "duty"}, t, daily), calls)
+    return Plan(out, spent(game, duties, {r[1] for r in out if r[0] == "duty"}, t, terms), calls)
 
 
-def spent(game: GameRow, conf: dict[str, Any], duties: dict[str, Timer], kept: set[str], t: float,
-          daily: dict[int, Quiet]) -> dict[str, Any] | None:
+def spent(game: GameRow, duties: dict[str, Timer], kept: set[str], t: float, terms: Terms) -> dict[str, Any] | None:
     """The game's clock once the obligations that ended took their time from the banks (None:
     nothing changed)."""
+    if kept.issuperset(duties):  # most moves: every obligation stays open
+        return None
     banks = dict((game.clock or {}).get("bank") or {})
     changed = False
     for ref, row in duties.items():
@@ -170,13 +173,13 @@ def spent(game: GameRow, conf: dict[str, Any], duties: dict[str, Timer], kept: s
         if found is None or found[1] >= len(game.seats):
             continue
         seat = found[1]
-        left = timing.bank_left(game, seat, conf)
+        left = terms.bank(seat)
         if row.payload.get("out"):
             new = 0.0
         else:
-            length = settings_mod.deadline_for(rules(game), conf, str(row.payload.get("kind", "")))
-            clock = timing.person_clock(game, seat, conf, daily.get(seat))
-            new = max(0.0, left - timing.charge(float(row.payload.get("opened", t)), t, length, clock, conf))
+            length = terms.kind(str(row.payload.get("kind", "")))[1]
+            new = max(0.0, left - timing.charge(float(row.payload.get("opened", t)), t, length, terms.clock_of(seat),
+                                                terms.conf))
         if new != left:
             banks[str(seat)] = new
             changed = True
@@ -234,6 +237,10 @@ class Planner:
         self.people = people
         self.clock = clock
         self.alarm = alarm
+        #: The seats' people's quiet hours and absences, kept per game (asked on every move).
+        self.seen = Seen(people, away)
+        #: What the plan reads of each game's settings and clock (terms.py).
+        self._terms: dict[int, Terms] = {}
 
     async def daily(self, game: GameRow) -> dict[int, Quiet]:
         """The quiet hours of the people in the game's seats."""
@@ -244,7 +251,13 @@ class Planner:
 
     async def timers_after(self, game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
                            news: News | None = None, opened: list[Window] | None = None) -> Plan:
-        return plan(game, state, existing, t, await self.daily(game), await self.away.of(game), news, opened)
+        daily, away = await self.seen.of(game, t)
+        terms = self._terms.get(game.id)
+        if terms is None or not terms.holds(game, daily):
+            if len(self._terms) >= MOST:
+                self._terms.clear()
+            terms = self._terms[game.id] = Terms(game, rules(game), daily)
+        return plan(game, state, existing, t, daily, away, news, opened, terms)
 
     async def replan(self, game: GameRow, *, locked: bool = False, clock: dict[str, Any] | None = None) -> None:
         """Recompute a game's timers outside an action (start, settings change, a seat left, an

@@ -55,13 +55,22 @@ def duty_of(ref: str) -> tuple[str, int] | None:
 
 def bank_left(game: GameRow, seat: int, conf: dict[str, Any]) -> float:
     """The seat's time bank now (full until it is first drawn on)."""
-    banks = (game.clock or {}).get("bank") or {}
+    return bank_in(game.clock, seat, conf)
+
+
+def bank_in(clock: dict[str, Any] | None, seat: int, conf: dict[str, Any]) -> float:
+    """`bank_left` from the game's clock alone (terms.py keeps it, not the whole row)."""
+    banks = (clock or {}).get("bank") or {}
     return float(banks.get(str(seat), settings_mod.bank_of(conf)))
 
 
 def gaps_of(game: GameRow, seat: int) -> tuple[tuple[float, float], ...]:
     """The absences granted to the seat in this game (its clock stands still in them)."""
-    granted = ((game.clock or {}).get("away") or {}).get(str(seat)) or []
+    return gaps_in(game.clock, seat)
+
+
+def gaps_in(clock: dict[str, Any] | None, seat: int) -> tuple[tuple[float, float], ...]:
+    granted = ((clock or {}).get("away") or {}).get(str(seat)) or []
     return tuple((float(a), float(b)) for a, b in granted)
 
 
@@ -70,9 +79,15 @@ def person_clock(game: GameRow, seat: int, conf: dict[str, Any], daily: Quiet | 
     """The seat's clock in this game: their quiet hours (a slow game's only: a live game is
     played now) and the absences granted to them (not in a window where nobody decides for a
     late person, `lapse`: there waiting longer would only hold the others)."""
+    return clock_in(game.clock, seat, conf, daily, lapse=lapse)
+
+
+def clock_in(clock: dict[str, Any] | None, seat: int, conf: dict[str, Any], daily: Quiet | None, *,
+             lapse: bool = False) -> Quiet:
+    """`person_clock` from the game's clock alone."""
     slow = conf.get("pace") == "slow"
     base = daily if (daily is not None and slow) else _RUNS
-    gaps = () if lapse else gaps_of(game, seat)
+    gaps = () if lapse else gaps_in(clock, seat)
     # A Quiet is frozen: the person's own clock serves as it is when the game grants them no
     # absence (most seats, at every move; a new one costs 2 us a seat and window).
     return base if gaps == base.gaps else Quiet(base.daily, base.tz, gaps)

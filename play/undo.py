@@ -79,7 +79,9 @@ class Taken:
 
 def window(game: GameRow) -> int:
     """Seconds during which a move of this game may be taken back (0: never)."""
-    return int(settings_mod.merged(game.settings).get("undo") or 0)
+    # The one key as `settings.merged` gives it (a scalar: the game's own, else the house's),
+    # without merging every setting: this is asked on every player's move.
+    return int((game.settings or {}).get("undo", settings_mod.HOUSE["undo"]) or 0)
 
 
 class UndoMemory:
@@ -95,7 +97,10 @@ class UndoMemory:
         # Moves past any game's undo time go (a finished game's, a game nobody opens again). The
         # memory is in the order moves were remembered, so the old ones are at its front: looking
         # at every game's move on each move cost a third of a millisecond with 1,000 games.
-        now = self.clock()  # asked once: the moment serves both (a clock call is a datetime built)
+        # The move's own moment when it has one (its row's `updated_at`: the house's clock as it
+        # committed); a clock call is a datetime built.
+        game = result.game
+        now = game.updated_at if result.applied and game is not None else self.clock()
         oldest = now - max(settings_mod.UNDO_CHOICES)
         gone = []
         for g, taken in self.moves.items():
@@ -104,7 +109,6 @@ class UndoMemory:
             gone.append(g)
         for g in gone:
             del self.moves[g]
-        game = result.game
         if not result.applied or game is None or result.before is None or game.state is None:
             return
         if game.status != "active" or window(game) <= 0 or result.filler_next:
