@@ -13,7 +13,7 @@ from types import SimpleNamespace
 
 from bench.rig import Rig
 from play import away as away_mod, people as people_mod, seen as seen_mod
-from play.plan import rules
+from tests.support.houses import random_move
 
 
 async def _fresh(planner, game, t):
@@ -52,11 +52,7 @@ async def test_moves_do_not_ask_people_and_away_again(tmp_path):
         house.planner.people.quiet, house.away.until = counted_quiet, counted_until
         prng = random.Random(4)
         for _ in range(12):
-            game = await house.games.game(gid)
-            game_rules = rules(game)
-            seat = prng.choice([s for s in range(4) if game_rules.legal(game.state, s)])
-            result = await house.act(gid, seat, prng.choice(game_rules.legal(game.state, seat)),
-                                     user_id=game.seats[seat].user_id, version=game.version)
+            result = await random_move(house, gid, prng)
             assert result.applied
         assert asked == ["people", "away"], asked  # the first move asks; the others are served
     finally:

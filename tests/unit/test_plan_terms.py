@@ -15,6 +15,7 @@ from play import plan as plan_mod, timing
 from play.plan import plan, rules
 from play.quiet import Quiet
 from play.terms import Terms
+from tests.support.houses import random_move
 
 
 def _same(a, b):
@@ -46,10 +47,7 @@ async def test_kept_terms_plan_as_fresh_ones_move_after_move(tmp_path, monkeypat
             game = await house.games.game(gid)
             if game.status != "active":
                 break
-            game_rules = rules(game)
-            seat = prng.choice([s for s in range(4) if game_rules.legal(game.state, s)])
-            result = await house.act(gid, seat, prng.choice(game_rules.legal(game.state, seat)),
-                                     user_id=game.seats[seat].user_id, version=game.version)
+            result = await random_move(house, gid, prng)
             assert result.applied
         assert len(planned) >= 20
         # Each check above plans once afresh (one Terms each); the planner's own were worked out

@@ -8,7 +8,7 @@ import random
 
 from bench.rig import Rig
 from play import settings as settings_mod
-from play.plan import rules
+from tests.support.houses import random_move
 from play.undo import window
 
 
@@ -28,11 +28,7 @@ async def test_a_move_is_remembered_at_its_commit_without_a_clock_call(tmp_path)
         prng = random.Random(2)
         remembered = 0
         for _ in range(10):
-            game = await house.games.game(gid)
-            game_rules = rules(game)
-            seat = prng.choice([s for s in range(4) if game_rules.legal(game.state, s)])
-            result = await house.act(gid, seat, prng.choice(game_rules.legal(game.state, seat)),
-                                     user_id=game.seats[seat].user_id, version=game.version)
+            result = await random_move(house, gid, prng)
             assert result.applied
             taken = house.undo.moves.get(gid)
             if taken is not None and taken.version == result.game.version:
