@@ -12,7 +12,6 @@ twelve employees take a few milliseconds.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 from .contract import acquire, resolve
@@ -50,32 +49,20 @@ def rival_weights(view: dict[str, Any]) -> list[float]:
 
 
 def _draws(view: dict[str, Any], rivals: dict[int, int], rng: random.Random) -> list[dict[int, tuple[int, str]]]:
-    """SAMPLES guesses of the rivals' face-down employees: per rival, one card after another,
-    a rank drawn alike from the distinct ranks it still holds (`ranks_left`), then taken from
-    what it holds (once nothing is left, its pile comes back: any rank).
-
-    Why alike over the distinct ranks, not by count: a rival chooses a rank, it does not draw
-    one, and its three Staff are not three times as likely to go out as its one Manager. The
-    greedy seats of the benchmark choose so (bench/greedy.py: every pick scores alike), and
-    over 40 games their revealed ranks fitted this model better than the count (issue 26,
-    sixth round: Staff sent 30 % of the time, the count said 40 %). Drawing by count, the
-    seat-filler left its claims open to Managers and Executives it thought rarer than they
-    were: one seat-filler among three greedy seats won 65.1 % of first places by count and
-    69.6 % so (1,200 tuning games; the seventh round in docs/ENGINE.md)."""
+    """SAMPLES guesses of the rivals' face-down employees: per rival, ranks drawn without
+    replacement from its pool (with, once a pool runs short: its pile comes back)."""
     by_seat: dict[int, list[int]] = {}
     for cell, seat in rivals.items():
         by_seat.setdefault(seat, []).append(cell)
-    pools = {s: Counter(ranks_left(view, s)) for s in by_seat}
+    pools = {s: ranks_left(view, s) for s in by_seat}
     out = []
     for _ in range(SAMPLES):
         emps: dict[int, tuple[int, str]] = {}
         for s, cells in by_seat.items():
-            left = Counter(pools[s])
-            for cell in cells:
-                held = [r for r in RANKS if left[r] > 0] or list(RANKS)
-                rank = rng.choice(held)
-                left[rank] -= 1
-                emps[cell] = (s, rank)
+            pool = pools[s]
+            ranks = rng.sample(pool, len(cells)) if len(pool) >= len(cells) else [rng.choice(pool) for _ in cells]
+            for cell, r in zip(cells, ranks, strict=True):
+                emps[cell] = (s, r)
         out.append(emps)
     return out
 

@@ -39,22 +39,3 @@ def test_ai_strikes_the_leading_rival_rather_than_a_trailing_one():
     for seed in range(10):
         choice = GAME.ai_action(GAME.view(st, 0), legal, random.Random(seed))
         assert choice == {"type": "dispatch", "pos": "B2", "rank": "manager"}
-
-
-def test_ai_guards_a_claim_against_a_manager_its_rival_may_choose():
-    """Two seats. Our B2 shares row B with the rival's B4; the rival holds a Manager and three
-    Staff, we hold the Star and Staff. Staff on B2 is lost when the rival sends its Manager;
-    the Star is immune but costs 0.4 of a card to spend. A rival chooses a rank, it does not
-    draw one: the Manager goes out about half the time, not a quarter (its three Staff are no
-    likelier to be chosen than its one Manager), so the Star is worth sending. The old dispatch
-    drew the rival's ranks by count (Manager 1 in 4) and kept the Star back."""
-    st = GAME.setup(2, 65)
-    st["parent"] = 1
-    st["phase"] = "dispatch"
-    st["claims"][5] = 0          # our B2
-    st["claims"][7] = 1          # the rival's B4
-    _only(st, 0, ("star", "staff"))
-    _only(st, 1, ("manager", "staff"))
-    legal = GAME.legal(st, 0)
-    picks = [GAME.ai_action(GAME.view(st, 0), legal, random.Random(seed))["rank"] for seed in range(40)]
-    assert picks.count("star") >= 30, picks
