@@ -83,7 +83,11 @@ def _turn(view: View, legal: list[dict[str, Any]], rng: random.Random) -> dict[s
     #    opened this turn, the money to open it.
     buys = sorted(by_type.get("buy_luxury", []), key=lambda a: LUXURIES[a["luxury"]]["price"])
     if buys:
-        if len(mine["luxuries"]) >= LUXURIES_TO_WIN - 1:
+        # The money pays for every luxury still needed: the cheapest now, the rest at once, the
+        # win. The race and the reserve below only decide purchases that do not win; without
+        # this, a seat that took the finishing loan (race.loan_finishes) and had no business or
+        # no race on the table kept the money, repaid the loan and later went bankrupt.
+        if len(mine["luxuries"]) >= LUXURIES_TO_WIN - 1 or race.pays_the_rest(view):
             return buys[0]
         racing = _race_buy(view, buys)
         if racing is not None:

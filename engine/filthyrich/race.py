@@ -99,6 +99,14 @@ def luxuries_cost(view: View, seat: int | None = None) -> int:
     return sum(cheapest(view, LUXURIES_TO_WIN - len(view["seats"][seat]["luxuries"])))
 
 
+def pays_the_rest(view: View) -> bool:
+    """Does the viewer's money pay for every luxury it still needs, at the market's cheapest?"""
+    me = view["seats"][view["me"]]
+    need = LUXURIES_TO_WIN - len(me["luxuries"])
+    prices = cheapest(view, need)
+    return len(prices) == need and sum(prices) <= me["money"]
+
+
 def eta_with(view: View, gain: int) -> float:
     """The viewer's eta with `gain` dollars more."""
     me = view["me"]

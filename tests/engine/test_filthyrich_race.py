@@ -199,6 +199,29 @@ def test_a_loan_that_pays_for_every_luxury_still_needed_is_taken():
     assert _choose(st, me, "friendly") != {"type": "play", "card": loan}
 
 
+def test_money_for_every_luxury_still_needed_buys_them_at_once():
+    """The finishing loan's next turn: with one luxury, no business and no race on the table,
+    the seat-filler's money paid for the two cheapest luxuries, yet it bought neither (a luxury
+    that does not win needs a business behind it), repaid the loan and later went bankrupt
+    (2 of 600 games of line (a), both lost; bought, both won). Both levels buy the win."""
+    for level in ("strong", "friendly"):
+        st, me, _ = _position(players=5)
+        _give_luxuries(st, me, ["personal_trainer"])
+        st["money"][me] = 18  # the Entourage and the Phone
+        view = GAME.view(st, me)
+        assert not race.racing(view) and not view["seats"][me]["businesses"]
+        for luxury in ("entourage", "diamond_phone"):
+            act = _choose(st, me, level)
+            assert act == {"type": "buy_luxury", "luxury": luxury}
+            GAME.apply(st, me, act)
+        assert GAME.outcome(st).places[me] == 1
+    # A dollar short, no purchase: the first luxury alone would not win.
+    st, me, _ = _position(players=5)
+    _give_luxuries(st, me, ["personal_trainer"])
+    st["money"][me] = 17
+    assert _choose(st, me)["type"] != "buy_luxury"
+
+
 def test_a_lot_at_its_price_is_bought_outside_a_race_business_or_not():
     """A bankrupt seat's luxury goes to the highest bidder, and a rusher bids all it has: the
     seat-filler passed on a lot at its printed price unless it had a business or a race was on
