@@ -75,6 +75,24 @@ def test_two_luxuries_and_businesses_worth_the_third_sell_for_the_win():
         assert _choose(st, me, level) == {"type": "sell", "business": business}
 
 
+def test_two_luxuries_sell_for_an_estate_sale_that_wins():
+    """The sale for the win counts an Estate Sale in hand ($4 off): the seat-filler held two
+    luxuries, the card and $22 with a business worth $4, the cheapest luxury at $29, and
+    discarded for three rounds (1 of 600 games of line (a), lost)."""
+    for level in ("strong", "friendly"):
+        st, me, _ = _position()
+        _give_luxuries(st, me, ["personal_trainer", "entourage"])
+        cheapest = min(LUXURIES[x]["price"] for x in st["market"])
+        _open(st, me, "hotel")  # four ad cards: sells for $8
+        _hand(st, me, "estate_sale")
+        st["money"][me] = cheapest - 10  # $2 short of the luxury with the sale, $2 over with the card
+        for _ in range(4):
+            if GAME.outcome(st) is not None:
+                break
+            GAME.apply(st, me, _choose(st, me, level))
+        assert GAME.outcome(st) is not None and GAME.outcome(st).places[me] == 1
+
+
 def test_a_two_player_race_buys_the_cheapest_luxury_at_once():
     st, me, rival = _position()
     _give_luxuries(st, rival, ["personal_trainer"])
