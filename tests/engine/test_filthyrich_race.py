@@ -285,6 +285,30 @@ def test_an_audit_is_held_for_the_rival_it_would_bankrupt():
     assert _choose(st, me) == {"type": "play", "card": audit, "target": rival}
 
 
+def test_an_audit_is_not_played_when_the_bankrupt_seats_lots_finish_a_rival():
+    """A bankrupt seat's luxuries are auctioned at once, and a greedy bidder bids up to all it
+    has: the seat-filler's fatal audit on a seat holding two luxuries, with a rival on one
+    luxury and $34 at the table, handed that rival both lots and the game (seed 111056). It
+    holds the audit when the lots, each to the richest seat able to pay, would finish a rival
+    (25 of 3,600 judged games changed, all won); it still kills when nobody can buy them."""
+    st, me, _ = _position(players=5)
+    rich, victim = (me + 1) % 5, (me + 2) % 5
+    _give_luxuries(st, victim, ["personal_trainer", "diamond_phone"])  # three $ marks
+    _give_luxuries(st, rich, ["racehorse"])
+    st["money"][victim] = 0
+    st["money"][rich] = 34
+    st["money"][me] = 3  # nothing to buy at step 1
+    audit = _hand(st, me, "tax_inspector")
+    kill = {"type": "play", "card": audit, "target": victim}
+    assert _choose(st, me) != kill
+    view = GAME.view(st, me)
+    assert race.exposed(view, victim) and race.lots_finish_a_rival(view, victim)
+    # Nobody able to pay for the lots: they leave the game, and the kill is played.
+    st["money"][rich] = 3
+    assert not race.lots_finish_a_rival(GAME.view(st, me), victim)
+    assert _choose(st, me) == kill
+
+
 def test_a_denial_a_seat_before_the_rusher_makes_anyway_is_not_bought():
     """A rusher that could finish at its next turn is denied the luxury it needs only when the
     buy changes that: here the seat between it and the seat-filler, with no business and the
