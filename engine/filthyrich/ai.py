@@ -25,7 +25,7 @@ from typing import Any
 from . import race
 from . import score as S
 from . import value as V
-from .data import ASSETS, BUSINESSES, DISCARD_GAIN, LUXURIES, LUXURIES_TO_WIN, kind
+from .data import ACTIONS, ASSETS, BUSINESSES, DISCARD_GAIN, LUXURIES, LUXURIES_TO_WIN, kind
 from .value import View
 
 #: The tax-doubling luxury is raced for only while a zero costs the seat this much or less.
@@ -55,13 +55,18 @@ def _race_buy(view: View, buys: list[dict[str, Any]]) -> dict[str, Any] | None:
 def _sell_to_win(view: View, by_type: dict[str, list[dict[str, Any]]]) -> dict[str, Any] | None:
     """With two luxuries and the buying still open, the first business to sell when selling
     some pays for the cheapest third (the win ends the game: what they would earn is moot).
-    The same to buy the luxury a rusher needs to finish at its next turn (race.denial)."""
+    The same to buy the luxury a rusher needs to finish at its next turn (race.denial). An
+    Estate Sale in hand takes its discount off the third: sold up to that, the card wins."""
     mine = V.me_of(view)
     if not view["turn"]["may_buy"] or not view["market"]:
         return None
-    if len(mine["luxuries"]) < LUXURIES_TO_WIN - 1 and race.threat(view)[1] > 0:
+    wins = len(mine["luxuries"]) >= LUXURIES_TO_WIN - 1
+    if not wins and race.threat(view)[1] > 0:
         return None
     price = min(LUXURIES[x]["price"] for x in view["market"])
+    if wins:
+        price -= max((ACTIONS[c["kind"]]["params"]["discount"] for c in view["private"]["hand"]
+                      if c["kind"] in ACTIONS and ACTIONS[c["kind"]]["effect"] == "estate_sale"), default=0)
     if mine["money"] >= price:
         return None
     sells = V.sell_to_reach(view, price)
@@ -83,7 +88,11 @@ def _turn(view: View, legal: list[dict[str, Any]], rng: random.Random) -> dict[s
     #    opened this turn, the money to open it.
     buys = sorted(by_type.get("buy_luxury", []), key=lambda a: LUXURIES[a["luxury"]]["price"])
     if buys:
-        if len(mine["luxuries"]) >= LUXURIES_TO_WIN - 1:
+        # The money pays for every luxury still needed: the cheapest now, the rest at once, the
+        # win. The race and the reserve below only decide purchases that do not win; without
+        # this, a seat that took the finishing loan (race.loan_finishes) and had no business or
+        # no race on the table kept the money, repaid the loan and later went bankrupt.
+        if len(mine["luxuries"]) >= LUXURIES_TO_WIN - 1 or race.pays_the_rest(view):
             return buys[0]
         racing = _race_buy(view, buys)
         if racing is not None:

@@ -8,7 +8,7 @@ from typing import Any
 from . import race
 from . import value as V
 from .binder import row_of
-from .data import ACTIONS, ASSETS, BUSINESSES, LUXURIES, LUXURIES_TO_WIN, kind
+from .data import ACTIONS, ASSETS, BUSINESSES, DISCARD_GAIN, LUXURIES, LUXURIES_TO_WIN, kind
 from .value import SHORT_PENALTY, ZERO_RATE, View
 
 
@@ -137,6 +137,9 @@ def _attack(view: View, act: dict[str, Any], eff: str, p: dict[str, Any]) -> flo
         due = t["tax_per_zero"]
         sale = sum(V.sale(t, c) for c in t["businesses"])
         if due > t["money"] + sale:
+            if race.lots_finish_a_rival(view, act["target"]):
+                # The kill's lots would give a rival its third luxury: held, below a discard.
+                return DISCARD_GAIN - 2 * V.keep_value(view, act["card"])
             return 25.0 * V.leader_bonus(view, act["target"])
         held = V.keep_value(view, act["card"]) if V.held_for_a_kill(view, act["card"]) else 0.0
         return due * 0.4 * V.leader_bonus(view, act["target"]) - held

@@ -75,6 +75,24 @@ def test_two_luxuries_and_businesses_worth_the_third_sell_for_the_win():
         assert _choose(st, me, level) == {"type": "sell", "business": business}
 
 
+def test_two_luxuries_sell_for_an_estate_sale_that_wins():
+    """The sale for the win counts an Estate Sale in hand ($4 off): the seat-filler held two
+    luxuries, the card and $22 with a business worth $4, the cheapest luxury at $29, and
+    discarded for three rounds (1 of 600 games of line (a), lost)."""
+    for level in ("strong", "friendly"):
+        st, me, _ = _position()
+        _give_luxuries(st, me, ["personal_trainer", "entourage"])
+        cheapest = min(LUXURIES[x]["price"] for x in st["market"])
+        _open(st, me, "hotel")  # four ad cards: sells for $8
+        _hand(st, me, "estate_sale")
+        st["money"][me] = cheapest - 10  # $2 short of the luxury with the sale, $2 over with the card
+        for _ in range(4):
+            if GAME.outcome(st) is not None:
+                break
+            GAME.apply(st, me, _choose(st, me, level))
+        assert GAME.outcome(st) is not None and GAME.outcome(st).places[me] == 1
+
+
 def test_a_two_player_race_buys_the_cheapest_luxury_at_once():
     st, me, rival = _position()
     _give_luxuries(st, rival, ["personal_trainer"])
@@ -199,6 +217,29 @@ def test_a_loan_that_pays_for_every_luxury_still_needed_is_taken():
     assert _choose(st, me, "friendly") != {"type": "play", "card": loan}
 
 
+def test_money_for_every_luxury_still_needed_buys_them_at_once():
+    """The finishing loan's next turn: with one luxury, no business and no race on the table,
+    the seat-filler's money paid for the two cheapest luxuries, yet it bought neither (a luxury
+    that does not win needs a business behind it), repaid the loan and later went bankrupt
+    (2 of 600 games of line (a), both lost; bought, both won). Both levels buy the win."""
+    for level in ("strong", "friendly"):
+        st, me, _ = _position(players=5)
+        _give_luxuries(st, me, ["personal_trainer"])
+        st["money"][me] = 18  # the Entourage and the Phone
+        view = GAME.view(st, me)
+        assert not race.racing(view) and not view["seats"][me]["businesses"]
+        for luxury in ("entourage", "diamond_phone"):
+            act = _choose(st, me, level)
+            assert act == {"type": "buy_luxury", "luxury": luxury}
+            GAME.apply(st, me, act)
+        assert GAME.outcome(st).places[me] == 1
+    # A dollar short, no purchase: the first luxury alone would not win.
+    st, me, _ = _position(players=5)
+    _give_luxuries(st, me, ["personal_trainer"])
+    st["money"][me] = 17
+    assert _choose(st, me)["type"] != "buy_luxury"
+
+
 def test_a_lot_at_its_price_is_bought_outside_a_race_business_or_not():
     """A bankrupt seat's luxury goes to the highest bidder, and a rusher bids all it has: the
     seat-filler passed on a lot at its printed price unless it had a business or a race was on
@@ -242,6 +283,30 @@ def test_an_audit_is_held_for_the_rival_it_would_bankrupt():
     assert act.get("card") != audit, act
     st["money"][rival] = 0  # one zero's tax now bankrupts it
     assert _choose(st, me) == {"type": "play", "card": audit, "target": rival}
+
+
+def test_an_audit_is_not_played_when_the_bankrupt_seats_lots_finish_a_rival():
+    """A bankrupt seat's luxuries are auctioned at once, and a greedy bidder bids up to all it
+    has: the seat-filler's fatal audit on a seat holding two luxuries, with a rival on one
+    luxury and $34 at the table, handed that rival both lots and the game (seed 111056). It
+    holds the audit when the lots, each to the richest seat able to pay, would finish a rival
+    (25 of 3,600 judged games changed, all won); it still kills when nobody can buy them."""
+    st, me, _ = _position(players=5)
+    rich, victim = (me + 1) % 5, (me + 2) % 5
+    _give_luxuries(st, victim, ["personal_trainer", "diamond_phone"])  # three $ marks
+    _give_luxuries(st, rich, ["racehorse"])
+    st["money"][victim] = 0
+    st["money"][rich] = 34
+    st["money"][me] = 3  # nothing to buy at step 1
+    audit = _hand(st, me, "tax_inspector")
+    kill = {"type": "play", "card": audit, "target": victim}
+    assert _choose(st, me) != kill
+    view = GAME.view(st, me)
+    assert race.exposed(view, victim) and race.lots_finish_a_rival(view, victim)
+    # Nobody able to pay for the lots: they leave the game, and the kill is played.
+    st["money"][rich] = 3
+    assert not race.lots_finish_a_rival(GAME.view(st, me), victim)
+    assert _choose(st, me) == kill
 
 
 def test_a_denial_a_seat_before_the_rusher_makes_anyway_is_not_bought():
