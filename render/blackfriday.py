@@ -64,6 +64,7 @@ from render.blackfriday_parts import (
     draw_text,
     draw_track,
     draw_track_head,
+    last_draw_height,
     level_label,
     markers_at,
     name_of,
@@ -208,8 +209,9 @@ def _silver_part(price: int, purchases: int, lang: str) -> Image.Image:
 
 @part(T)
 def _last_draw_part(last: dict | None, who: str, lang: str) -> Image.Image:
-    img, draw = canvas(SIDE_W + 1, 44)
-    return img.crop((0, 0, SIDE_W + 1, max(1, draw_last_draw(img, draw, 0, 0, SIDE_W, last, who, lang))))
+    img, draw = canvas(SIDE_W + 1, max(1, last_draw_height(last, SIDE_W)))
+    draw_last_draw(img, draw, 0, 0, SIDE_W, last, who, lang)
+    return img
 
 
 @part(T)

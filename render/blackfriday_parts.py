@@ -7,6 +7,7 @@ engine views only; nothing private is drawn here.
 
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 
@@ -260,14 +261,28 @@ def draw_silver(draw, x0: int, y: int, x1: int, price: int, purchases: int, lang
     return y + 78
 
 
+#: The last draw's briefcases: their size, the gap between them, and where the row starts (after
+#: the "X drew" label). A draw holds up to ten, more than one row of the side column.
+LAST_BAG, LAST_GAP, LAST_X = 34, 5, 232
+
+
+def last_draw_height(last: dict | None, width: int) -> int:
+    """The height `draw_last_draw` takes for `last` in a column `width` wide: one line for the
+    label and the first row of briefcases, and a row more for each wrap."""
+    if not last:
+        return 0
+    per_row = max(1, (width - LAST_X + LAST_GAP) // (LAST_BAG + LAST_GAP))
+    rows = max(1, -(-(sum(last["bags"].values()) + last["black"]) // per_row))
+    return 44 + math.ceil((rows - 1) * (LAST_BAG * 0.8 + LAST_GAP))
+
+
 def draw_last_draw(img, draw, x0: int, y: int, x1: int, last: dict | None, who: str, lang: str) -> int:
-    """Who drew last, and the briefcases they drew."""
+    """Who drew last, and the briefcases they drew (wrapped onto as many rows as they need)."""
     if last:
         draw_text(draw, (x0 + 4, y + 16), tk(lang, "render.last_draw", name=who), SIZE_SMALL, TEXT_DIM, anchor="lm",
-                  max_width=220)
-        _bags_row(img, (x0 + 232, y, x1, y + 40), last["bags"], last["black"], size=34, gap=5)
-        y += 44
-    return y
+                  max_width=LAST_X - 12)
+        _bags_row(img, (x0 + LAST_X, y, x1, y + 40), last["bags"], last["black"], size=LAST_BAG, gap=LAST_GAP)
+    return y + last_draw_height(last, x1 - x0)
 
 
 def changes(view: dict) -> dict[str, int]:

@@ -82,3 +82,21 @@ def test_late_five_player_pictures_stay_small():
     st = _game(5, 90)
     assert len(png(R.table_image(GAME.view(st, None), NAMES, "ja"))) < 500 * 1024
     assert len(png(R.panel_image(GAME.view(st, 0), NAMES, "ja"))) < 500 * 1024
+
+
+@pytest.mark.parametrize("bags, black", [({"yellow": 2}, 1), ({"yellow": 3, "blue": 2, "red": 2}, 3), ({"green": 10}, 0)])
+def test_the_last_draw_shows_every_briefcase_drawn(bags, black):
+    """A draw of up to ten briefcases wraps onto a second row; the side column's part must be
+    tall enough for it (a 4-player game's level-7 draw of 7 colours and a black lost its black
+    below the part's fixed 44 pixels). Drawn on a tall canvas, nothing may fall below the
+    height the part takes, and the part is that height."""
+    from render.blackfriday_parts import draw_last_draw, last_draw_height
+    from render.common import BG, canvas
+
+    last = {"seat": 1, "bags": bags, "black": black}
+    img, draw = canvas(R.SIDE_W + 1, 400)
+    height = draw_last_draw(img, draw, 0, 0, R.SIDE_W, last, "Bob", "en")
+    assert height == last_draw_height(last, R.SIDE_W)
+    below = img.crop((0, height, R.SIDE_W + 1, 400))
+    assert below.getcolors() == [((400 - height) * (R.SIDE_W + 1), BG)]
+    assert len(img.crop((0, 0, R.SIDE_W + 1, height)).getcolors(1 << 16)) > 1
