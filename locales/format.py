@@ -51,17 +51,22 @@ def separator(lang: str) -> str:
     return middle.replace("{0}", "").replace("{1}", "")
 
 
-def duration(seconds: float, lang: str) -> str:
+def duration(seconds: float, lang: str, most: int | None = None) -> str:
     """An exact duration in the language's short units: 90 s is '1 min, 30 sec', never rounded
-    to '2 min' (deadlines are set to the second). Zero or less: '—'."""
+    to '2 min' (deadlines are set to the second). Zero or less: '—'. With `most`, only that many
+    units from the largest present (1 day and 51 min: '1 day'), the rest cut off (never rounded up): what is left of a time
+    bank reads '1 day, 23 hr', as a countdown to the second would be noise in a reminder."""
     rest = int(seconds)
     if rest <= 0:
         return "—"
     loc = locale(lang)
-    parts = []
-    for unit, size in _UNITS:
+    parts: list[str] = []
+    first = None  # the index of the largest unit present
+    for i, (unit, size) in enumerate(_UNITS):
         n, rest = divmod(rest, size)
-        if n:
+        if n and first is None:
+            first = i
+        if n and (most is None or i < first + most):
             # threshold=1: a part is never promoted to the next unit (23 h stays 23 h).
             parts.append(format_timedelta(timedelta(seconds=n * size), granularity=unit, threshold=1,
                                           format="short", locale=loc))

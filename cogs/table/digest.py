@@ -137,7 +137,7 @@ async def game_lines(bot: discord.Client, store: Store, planner: Planner, game_i
             line += " · " + t("core.table.deadline", when=f"<t:{int(deadline)}:R>")
         if seat is not None:  # what is left of their own time bank
             left = timing.bank_left(game, seat, settings_mod.merged(game.settings))
-            line += " · " + t("core.table.bank", left=duration(int(left), t.lang))
+            line += " · " + t("core.table.bank", left=duration(int(left), t.lang, most=2))
         (mine if seat in owed else others).append(("🔔 " if seat in owed else "▫️ ") + line)
     return mine + others, bool(mine)
 

@@ -101,7 +101,7 @@ class TableMessage:
             if s.seat in away:
                 tags.append(t("seat.away.tag", when=f"<t:{int(away[s.seat])}:f>"))
             if game.status == "active" and not s.ai_plays:  # what is left of their time bank
-                tags.append(t("core.table.bank", left=duration(int(timing.bank_left(game, s.seat, conf)), t.lang)))
+                tags.append(t("core.table.bank", left=duration(int(timing.bank_left(game, s.seat, conf)), t.lang, most=2)))
             players.append(join_sentences(f"`{s.seat + 1}` {text_name(ai_tagged(s.name, s.ai_plays))}", *tags))
         recent = await self.recent_lines(game, t, RECENT_LINES)
         components: list[Any] = house_buttons(game, t)

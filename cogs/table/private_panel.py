@@ -105,7 +105,7 @@ class PrivatePanels:
         if not deadline:
             return []
         left = timing.bank_left(game, seat, settings_mod.merged(game.settings))
-        return [t("core.panel.time", when=f"<t:{int(deadline)}:R>", left=duration(int(left), t.lang))]
+        return [t("core.panel.time", when=f"<t:{int(deadline)}:R>", left=duration(int(left), t.lang, most=2))]
 
     async def private_notes(self, game: GameRow, seat: int, t: Translator, count: int = 4) -> list[str]:
         """Events addressed to this seat only (the cards you drew...) since its own last move:

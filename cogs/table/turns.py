@@ -195,7 +195,7 @@ class Turns:
         if not deadline:
             return ""
         left = timing.bank_left(game, seat, settings_mod.merged(game.settings))
-        bank = t("core.ping.bank", left=duration(int(left), t.lang)) if left >= 60 else t("core.ping.bank_empty")
+        bank = t("core.ping.bank", left=duration(int(left), t.lang, most=2)) if left >= 60 else t("core.ping.bank_empty")
         return join_sentences(t("core.ping.deadline", when=f"<t:{int(deadline)}:R>"), bank)
 
     # -- saying it ---------------------------------------------------------------------------

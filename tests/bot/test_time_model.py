@@ -88,6 +88,13 @@ async def test_a_daily_player_a_little_late_pays_minutes_from_the_bank(sim):
     assert actions[0]["user_id"] == player.id  # their own move
     bank = after.clock["bank"][str(seat)]
     assert 3 * DAY - 11 * 60 < bank < 3 * DAY - 9 * 60, bank
+    other = (ann, bob)[1 - seat]
+    await click(sim, other, await sim.hand(other), label="OK")  # the nod; then the other's turn
+    await click(sim, other, await sim.hand(other), label="Take 1")
+    # The next call says what is left of the bank in its two largest units, not to the second
+    # ("2 days, 23 hr, 50 min": a clock that ticks reads to the second).
+    pings = [m.content for m in sim.channel.history() if f"<@{player.id}>" in m.content]
+    assert pings and pings[-1].endswith("Then your time bank: 2 days, 23 hr."), pings[-1:]
 
 
 async def test_reminders_are_counted_for_the_windows_whole_life(sim):

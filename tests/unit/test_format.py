@@ -34,6 +34,17 @@ def test_durations_are_exact_in_each_language(seconds, en, ja, es):
     assert (duration(seconds, "en"), duration(seconds, "ja"), duration(seconds, "es")) == (en, ja, es)
 
 
+@pytest.mark.parametrize("seconds, en, ja", [
+    (86400 + 23 * 3600 + 51 * 60 + 4, "1 day, 23 hr", "1 日 23 時間"),
+    (86400 + 51 * 60, "1 day", "1 日"),  # the two largest units, not the two largest parts
+    (2 * 3600 + 55 * 60 + 29, "2 hr, 55 min", "2 時間 55 分"),
+    (7 * 60 + 2, "7 min, 2 sec", "7 分 2 秒"),
+    (59, "59 sec", "59 秒"),
+])
+def test_a_time_bank_left_reads_in_its_two_largest_units(seconds, en, ja):
+    assert (duration(seconds, "en", most=2), duration(seconds, "ja", most=2)) == (en, ja)
+
+
 def test_numbers_and_plural_forms():
     assert (number(1234567, "en"), number(1234567, "ja"), number(1234567, "es")) == ("1,234,567", "1,234,567", "1.234.567")
     assert [plural_form(n, "en") for n in (0, 1, 2)] == ["other", "one", "other"]
