@@ -58,6 +58,12 @@ def bank_left(game: GameRow, seat: int, conf: dict[str, Any]) -> float:
     return bank_in(game.clock, seat, conf)
 
 
+def has_bank(conf: dict[str, Any]) -> bool:
+    """Whether these settings give each player a time bank at all (a host may set none): with
+    none, nothing says what is left of one, nor that it is used up."""
+    return settings_mod.bank_of(conf) > 0
+
+
 def bank_in(clock: dict[str, Any] | None, seat: int, conf: dict[str, Any]) -> float:
     """`bank_left` from the game's clock alone (terms.py keeps it, not the whole row)."""
     banks = (clock or {}).get("bank") or {}

@@ -15,8 +15,8 @@ import logging
 import discord
 
 from locales import Translator
-from locales.format import duration, join_list
-from play import settings as settings_mod, timing
+from locales.format import join_list
+from play import settings as settings_mod
 from play.plan import Planner, owing
 from play.ports import Clock
 from store import Store, StoreUnavailable
@@ -26,6 +26,7 @@ from cogs.kit.layout import panel_view
 from cogs.kit.names import text_names
 from cogs.kit.panel import Panel
 
+from . import bank as bank_words
 from .dm import jump
 
 log = logging.getLogger(__name__)
@@ -135,9 +136,8 @@ async def game_lines(bot: discord.Client, store: Store, planner: Planner, game_i
         deadline = await planner.deadline(game, [seat] if seat in owed else owed)
         if deadline:
             line += " · " + t("core.table.deadline", when=f"<t:{int(deadline)}:R>")
-        if seat is not None:  # what is left of their own time bank
-            left = timing.bank_left(game, seat, settings_mod.merged(game.settings))
-            line += " · " + t("core.table.bank", left=duration(int(left), t.lang, most=2))
+        if seat is not None and (bank := bank_words.tag(game, seat, settings_mod.merged(game.settings), t)):
+            line += " · " + bank  # what is left of their own time bank
         (mine if seat in owed else others).append(("🔔 " if seat in owed else "▫️ ") + line)
     return mine + others, bool(mine)
 

@@ -10,8 +10,8 @@ from typing import Any
 import discord
 
 from locales import Translator
-from locales.format import duration, join_sentences, separator
-from play import settings as settings_mod, timing
+from locales.format import join_sentences, separator
+from play import settings as settings_mod
 from play.away import Away
 from play.plan import Planner, rules
 from play.records import Records
@@ -27,6 +27,7 @@ from cogs.kit.panel import Button, Panel
 from cogs.kit.views import image_file
 from cogs.titles.contract import TableContext, ui_for
 
+from . import bank as bank_words
 from .dm import jump
 from .narration import narrate
 from .pause import reason
@@ -101,7 +102,7 @@ class TableMessage:
             if s.seat in away:
                 tags.append(t("seat.away.tag", when=f"<t:{int(away[s.seat])}:f>"))
             if game.status == "active" and not s.ai_plays:  # what is left of their time bank
-                tags.append(t("core.table.bank", left=duration(int(timing.bank_left(game, s.seat, conf)), t.lang, most=2)))
+                tags.append(bank_words.tag(game, s.seat, conf, t))
             players.append(join_sentences(f"`{s.seat + 1}` {text_name(ai_tagged(s.name, s.ai_plays))}", *tags))
         recent = await self.recent_lines(game, t, RECENT_LINES)
         components: list[Any] = house_buttons(game, t)

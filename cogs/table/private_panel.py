@@ -9,8 +9,8 @@ import logging
 import discord
 
 from locales import Translator
-from locales.format import duration, join_list
-from play import settings as settings_mod, timing
+from locales.format import join_list
+from play import settings as settings_mod
 from play.plan import Planner, rules
 from play.settings import paused
 from render.pool import pictures_of
@@ -24,6 +24,7 @@ from cogs.kit.views import image_file
 from cogs.titles.contract import panel_context, ui_for
 from cogs.titles.learn import lesson, played_types
 
+from . import bank as bank_words
 from . import pages
 
 from .channels import Channels
@@ -104,8 +105,7 @@ class PrivatePanels:
         deadline = await self.planner.deadline(game, [seat])
         if not deadline:
             return []
-        left = timing.bank_left(game, seat, settings_mod.merged(game.settings))
-        return [t("core.panel.time", when=f"<t:{int(deadline)}:R>", left=duration(int(left), t.lang, most=2))]
+        return [bank_words.panel_line(game, seat, settings_mod.merged(game.settings), deadline, t)]
 
     async def private_notes(self, game: GameRow, seat: int, t: Translator, count: int = 4) -> list[str]:
         """Events addressed to this seat only (the cards you drew...) since its own last move:

@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from locales import Translator
-from locales.format import duration, join_sentences
+from locales.format import join_sentences
 from play import settings as settings_mod, timing
 from play.away import Away, mode
 from play.plan import Planner, owing
@@ -32,6 +32,7 @@ from cogs.kit.panel import Button
 from cogs.kit.views import build_view
 from cogs.titles.contract import TableContext, seat_names, ui_for
 
+from . import bank as bank_words
 from .narration import narrate
 from .pending import Pending
 
@@ -134,7 +135,8 @@ class Turns:
     def deadline_line(game: GameRow, params: dict[str, Any], names: list[str], t: Translator) -> str:
         seats = list(params.get("seats") or params["window"].seats)
         what = t(f"{game.title}.timer.{params['window'].kind}")
-        return "⏰ " + (t(f"core.deadline.{params['mode']}", seats=seat_names(seats, names, t), kind=what)
+        said = "deadline" if timing.has_bank(settings_mod.merged(game.settings)) else "deadline_no_bank"
+        return "⏰ " + (t(f"core.{said}.{params['mode']}", seats=seat_names(seats, names, t), kind=what)
                        if seats else t("core.deadline.window", kind=what))
 
     async def calls(self, game: GameRow, p: Pending, t: Translator) -> tuple[dict[int, str], list[discord.Object]]:
@@ -194,8 +196,7 @@ class Turns:
         deadline = await self.planner.deadline(game, [seat])
         if not deadline:
             return ""
-        left = timing.bank_left(game, seat, settings_mod.merged(game.settings))
-        bank = t("core.ping.bank", left=duration(int(left), t.lang, most=2)) if left >= 60 else t("core.ping.bank_empty")
+        bank = bank_words.call_sentence(game, seat, settings_mod.merged(game.settings), t)
         return join_sentences(t("core.ping.deadline", when=f"<t:{int(deadline)}:R>"), bank)
 
     # -- saying it ---------------------------------------------------------------------------

@@ -389,7 +389,7 @@ async def test_four_player_game(sim):
     assert st["window"] is None and list(st["deal"]["away"]) == ["red"]
     said = channel_text(sim, mark)
     for name in ("ann", "bob", "cal"):  # each person's own time ran out (issue 24): one line each
-        assert f"⏰ Deadline passed for {name}, time bank included: the AI answers for them." in said
+        assert f"⏰ Deadline passed for {name}: the AI answers for them." in said
     assert "ann's Red placard goes travelling." in said
     text = await table_text(sim)
     # (seen failing twice under load, the table at this move still showing Red covered: the

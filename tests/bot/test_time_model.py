@@ -97,6 +97,22 @@ async def test_a_daily_player_a_little_late_pays_minutes_from_the_bank(sim):
     assert pings and pings[-1].endswith("Then your time bank: 2 days, 23 hr."), pings[-1:]
 
 
+async def test_a_game_with_no_time_bank_never_mentions_one(sim):
+    """A host may set no time bank (TIGHT: the window lengths alone). Then the call, the hand's
+    deadline line and the deadline's notice say nothing of a bank; before, they said "Your time
+    bank is used up", "then your time bank: —" and "time bank included" of a bank never given."""
+    ann, bob = sim.player("ann"), sim.player("bob")
+    await sim.start(ann, TOY, others=[bob], clock=TIGHT)
+    game = await sim.game()
+    player = (ann, bob)[game.state["active"]]
+    panel = text_of(await sim.hand(player))
+    assert "⏳ Your deadline <t:" in panel and "time bank" not in panel, panel
+    await sim.advance(2 * HOUR)  # past the turn's hour: the deadline acts
+    said = channel_text(sim)
+    assert f"Deadline passed for {player.name}: " in said, said
+    assert "time bank" not in said, said
+
+
 async def test_reminders_are_counted_for_the_windows_whole_life(sim):
     """Defect 3: once a window's two reminders were spent, every re-plan (a move in the window, a
     setting changed, someone away and back) sent the first again at once."""
