@@ -67,7 +67,7 @@ def _status(view: dict, names: Sequence[str], lang: str) -> tuple[str, str]:
         return head, sub + " · " + say(lang, "render.waiting", names=seat_name(names, a["seat"]))
     turn = view["turn"]
     head = f"{seat_name(names, view['active'])}: {say(lang, 'render.active')}"
-    sub = say(lang, "render.actions", count=turn["actions"]) + f" · {turn['dice']} {say(lang, 'render.dice')}"
+    sub = say(lang, "render.actions", count=turn["actions"]) + " · " + say(lang, "render.dice", count=turn["dice"])
     return head, sub
 
 

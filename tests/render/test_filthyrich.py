@@ -192,3 +192,12 @@ def test_a_whole_game_s_tables_draw_nothing_outside_the_canvas(monkeypatch):
         seat = GAME.to_act(st)[0]
         GAME.apply(st, seat, GAME.ai_action(GAME.view(st, seat), GAME.legal(st, seat), rng))
         step += 1
+
+
+def test_the_status_counts_dice_in_each_language():
+    """The side column's status under "X: to play" read "actions left: 2 · 1 dice"."""
+    from render.filthyrich_words import say
+
+    assert [say("en", "render.dice", count=n) for n in (1, 3)] == ["1 die", "3 dice"]
+    assert [say("es", "render.dice", count=n) for n in (1, 3)] == ["1 dado", "3 dados"]
+    assert say("ja", "render.dice", count=1) == "ダイス1個"
