@@ -32,15 +32,18 @@ from .value import View
 DOUBLING_TAX_LIMIT = 2
 
 
-def _race_buy(view: View, buys: list[dict[str, Any]]) -> dict[str, Any] | None:
+def _race_buy(view: View, buys: list[dict[str, Any]], plays: list[dict[str, Any]]) -> dict[str, Any] | None:
     """In a race (race.threat), the cheapest luxury that keeps the reserve: luxuries are bought
     as soon as the taxes allow, income or not, and the cheap ones are those the rusher needs."""
-    when = race.threat(view)[1]
+    rusher, when = race.threat(view)
     if when > race.RACE_ROUNDS:
         return None
     deny = race.denial(view)
     if deny is not None:  # it wins at its next turn otherwise: every dollar goes to stop it
-        return next((a for a in buys if a["luxury"] == deny), None)
+        # ...unless a card in hand stops it for nothing (seed 10039 of the benchmark: $18 of
+        # its $19 on the denial, a lawsuit that left the rusher short in hand; both businesses
+        # sold at the next zero, bankrupt four rounds later).
+        return _free_stop(view, plays, rusher) or next((a for a in buys if a["luxury"] == deny), None)
     mine = V.me_of(view)
     for a in buys:
         x = a["luxury"]
@@ -49,6 +52,29 @@ def _race_buy(view: View, buys: list[dict[str, Any]]) -> dict[str, Any] | None:
         keep = race.race_keep(view, x)
         if mine["money"] - LUXURIES[x]["price"] >= keep:
             return a
+    return None
+
+
+def _free_stop(view: View, plays: list[dict[str, Any]], rusher: int) -> dict[str, Any] | None:
+    """A lawsuit or an audit in hand that stops `rusher` finishing at its next turn: what it
+    takes (the suit's sum; the audit, one zero's tax) leaves it short (race.drained_short), or
+    the audit bankrupts it and its lots finish nobody. None when no card does."""
+    target = view["seats"][rusher]
+    if "lawyer" in V.asset_effects(target):
+        return None  # the first card against it does nothing
+    for a in plays:
+        k = kind(a["card"])
+        if a.get("target") != rusher or k not in ACTIONS:
+            continue
+        effect = ACTIONS[k]["effect"]
+        if effect == "lawsuit" and race.drained_short(view, rusher, ACTIONS[k]["params"]["take"]):
+            return a
+        if effect == "audit":
+            if race.exposed(view, rusher):
+                if not race.lots_finish_a_rival(view, rusher):
+                    return a
+            elif race.drained_short(view, rusher, target["tax_per_zero"]):
+                return a
     return None
 
 
@@ -94,7 +120,7 @@ def _turn(view: View, legal: list[dict[str, Any]], rng: random.Random) -> dict[s
         # no race on the table kept the money, repaid the loan and later went bankrupt.
         if len(mine["luxuries"]) >= LUXURIES_TO_WIN - 1 or race.pays_the_rest(view):
             return buys[0]
-        racing = _race_buy(view, buys)
+        racing = _race_buy(view, buys, by_type.get("play", []))
         if racing is not None:
             return racing
         invest = 0

@@ -311,6 +311,16 @@ def finishes_after(view: View, rusher: int, market: list[str]) -> bool:
     return False
 
 
+def drained_short(view: View, rusher: int, take: int) -> bool:
+    """Would taking `take` dollars from `rusher` now leave it unable to buy its way to three
+    luxuries at its next turn (`finishes_after`, the market as it stands)?"""
+    s = view["seats"][rusher]
+    seats = list(view["seats"])
+    seats[rusher] = dict(s, money=s["money"] - min(take, s["money"]))
+    market = sorted(view["market"], key=lambda x: LUXURIES[x]["price"])
+    return not finishes_after(dict(view, seats=seats), rusher, market)
+
+
 #: What a move that lets the seat buy every luxury it still needs at its next turn is worth
 #: (above any business: the game ends there if nobody takes the cheap ones first).
 FINISH_VALUE = 30.0

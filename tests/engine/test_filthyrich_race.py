@@ -65,6 +65,25 @@ def test_a_rusher_able_to_finish_next_turn_is_denied_the_luxury_it_needs():
     assert _choose(st, me, "friendly") != {"type": "buy_luxury", "luxury": cheapest}
 
 
+def test_a_card_that_stops_the_rusher_for_nothing_is_played_instead_of_the_denial():
+    """Eighth round: the denial spent the money its taxes needed while a lawsuit or an audit in
+    hand left the rusher short for nothing (seed 10039 of the benchmark: $18 of its $19 on the
+    denial, then the suit as well; both businesses sold at the next zero, bankrupt four rounds
+    later). The card is played instead; against a lawyer, which voids it, the denial stands."""
+    for card_kind in ("frivolous_lawsuit", "tax_inspector"):
+        st, me, rival = _position()
+        _give_luxuries(st, rival, ["personal_trainer", "entourage"])  # $2 a zero: the audit takes $2
+        cheapest = min(st["market"], key=lambda x: LUXURIES[x]["price"])
+        st["money"][rival] = LUXURIES[cheapest]["price"]
+        st["money"][me] = LUXURIES[cheapest]["price"]
+        card = _hand(st, me, card_kind)
+        assert _choose(st, me) == {"type": "play", "card": card, "target": rival}, card_kind
+        lawyer = _hand(st, rival, "lawyer")
+        st["hands"][rival].remove(lawyer)
+        st["assets"][rival].append({"id": lawyer, "row": None, "turn": 0})
+        assert _choose(st, me) == {"type": "buy_luxury", "luxury": cheapest}, card_kind
+
+
 def test_two_luxuries_and_businesses_worth_the_third_sell_for_the_win():
     st, me, _ = _position()
     _give_luxuries(st, me, ["personal_trainer", "entourage"])
