@@ -45,6 +45,7 @@ def check_panel(panel) -> str:
             assert 1 <= len(c.options) <= 25 and len(c.placeholder) <= 150
             for o in c.options:
                 assert len(o.label) <= 100 and "ewars." not in o.label + (o.description or "")
+                assert len(o.description or "") <= 100, o.description  # Discord's limit
         else:
             assert 0 < len(c.label) <= 80 and "ewars." not in c.label
     return text
@@ -233,6 +234,23 @@ def test_dispatch_panel_keeps_choices_open_until_confirm():
     assert "Waiting for the others" in panel.description and "Sent: Department Manager to A1." in panel.description
     reply = ui.on_component(pc_for(state, 0), button.code, [])
     assert isinstance(reply, Show) and "already have an employee" in reply.panel.description
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "es"])
+def test_each_rank_says_which_rival_claims_it_reaches_from_that_card(lang):
+    """Ann (seat 0) holds B2; Bob A1, C3 and B4; Cal D4. The menu for B2 says, under each rank,
+    the rival claims in its reach from B2 (where rival employees will stand), not only the
+    reach in general: a player had to work the grid out by eye."""
+    state = _dispatch([(0, "B2"), (1, "A1"), (1, "C3"), (1, "B4"), (2, "D4")])
+    panel = ui.panel(pc_for(state, 0, lang))
+    check_panel(panel)
+    said = {o.value: o.description for o in _select(panel, "B2").options}
+    t = Translator(lang)
+    reach = {"executive": "A1 C3", "manager": "B4", "subsection_chief": "A1 C3 D4"}
+    for rank, cells in reach.items():
+        assert t("ewars.ui.reach_rivals", cells=cells) in said[rank], said[rank]
+    assert t("ewars.ui.reach_no_rival") in said["section_chief"]  # column 2: nobody
+    assert said["star"] == t("ewars.reach.star") and said["staff"] == t("ewars.reach.staff")
 
 
 def test_dispatch_panel_says_when_the_discard_pile_comes_back():

@@ -10,7 +10,8 @@ The panel follows the round:
     the action, so a claim that lost the race gets "someone already claimed B3" and a fresh
     panel. In a slow game the bell is shown locked until it may ring;
   - dispatch: one select per claimed card still to cover, listing the ranks the seat can send
-    there with their reach (the current choice preselected, and "take back"); choices stay
+    there, each with the rival claims it reaches from that card and its reach (the current
+    choice preselected, and "take back"); choices stay
     tentative and secret until the Confirm button, which names the choices it confirms, so a
     panel drawn before a change made elsewhere cannot confirm something its player never saw.
 
@@ -28,9 +29,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cogs.kit.panel import Apply, Button, Option, Panel, Refuse, Reply, Select, Show
+from cogs.kit.panel import Apply, Button, Option, Panel, Refuse, Reply, Select, Show, short
 from cogs.titles.contract import PanelContext, TableContext, TitleUI, seat_names
-from engine.ewars.data import HIGH_TO_LOW
+from engine.ewars.data import HIGH_TO_LOW, REACH
+from engine.ewars.grid import parse, pos_name, reach
 from locales.format import join_sentences, separator
 
 #: Dice faces as keycap emoji: legible at any size, unlike the ⚀-⚅ glyphs.
@@ -49,6 +51,18 @@ def dice_text(dice: list[int]) -> str:
 def picks_code(picks: list[dict[str, str]]) -> str:
     """The seat's choices in a few characters, for the Confirm button: "A10.B35"."""
     return ".".join(f"{p['pos']}{HIGH_TO_LOW.index(p['rank'])}" for p in sorted(picks, key=lambda p: p["pos"]))
+
+
+def rival_claims_in_reach(view: dict[str, Any], pos: str, rank: str) -> list[str]:
+    """The rival claims (where rival employees will stand) that `rank` sent to `pos` would
+    reach, in reading order: what choosing it here can remove, before anyone's order of play."""
+    rows, cols, me = view["rows"], view["cols"], view["me"]
+    index = parse(pos, rows, cols)
+    if index is None or REACH[rank] == "none":
+        return []
+    grid = view["grid"]
+    return [pos_name(j, cols) for j in reach(REACH[rank], index, rows, cols)
+            if grid[j] is not None and grid[j].get("claim") not in (None, me)]
 
 
 def _sep(t) -> str:
@@ -207,7 +221,8 @@ class UI(TitleUI):
             ranks = {pos: {a["rank"] for a in pc.legal_of("dispatch") if a["pos"] == pos} for pos in owed}
             for pos in owed[:3]:
                 a, b = grid[pos]["faces"]
-                options = [Option(pc.tk(f"rank.{r}"), r, description=pc.tk(f"reach.{r}"), default=picks.get(pos) == r)
+                options = [Option(pc.tk(f"rank.{r}"), r, description=self._reach_here(pc, pos, r),
+                                  default=picks.get(pos) == r)
                            for r in HIGH_TO_LOW if r in ranks[pos] or picks.get(pos) == r]
                 if pos in picks:
                     options.append(Option(pc.tk("ui.take_back"), TAKE_BACK, description=pc.tk("ui.take_back_help")))
@@ -225,6 +240,17 @@ class UI(TitleUI):
             lines.append("")
             lines += [pc.tk("ui.sent", rank=p["rank"], pos=p["pos"]) for p in placed]
         return Panel(title=self._title(pc), description="\n".join(lines), fields=self._fields(pc), components=comps)
+
+    @staticmethod
+    def _reach_here(pc: PanelContext, pos: str, rank: str) -> str:
+        """What the rank reaches from this card (the rival claims in its reach), then its reach
+        in general: within Discord's 100 characters, a cut falls on the general part, which the
+        hand's list says in full."""
+        if REACH[rank] == "none":
+            return pc.tk(f"reach.{rank}")
+        cells = rival_claims_in_reach(pc.view, pos, rank)
+        here = pc.tk("ui.reach_rivals", cells=" ".join(cells)) if cells else pc.tk("ui.reach_no_rival")
+        return short(join_sentences(here, pc.tk(f"reach.{rank}"))) or ""
 
     # -- clicks -------------------------------------------------------------------------------
 
