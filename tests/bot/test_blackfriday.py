@@ -55,7 +55,7 @@ async def test_four_player_game_through_the_panel(sim):
     transcript(table, "table at the start")
     text = text_of(table)
     assert "Level Start: 1 per action · subsidy limit 1 · 5 drawn at an adjustment" in text
-    assert "Next adjustment: buy table 0/5 · silver table 0/5 · sell table 1 10 left (at 5)" in text
+    assert "Next adjustment: buy table 0/5 · silver table 0/5 · sell table 1: 10 left (adjusts at 5)" in text
     await save(table, "01-table-start.png")
 
     # -- ann: a subsidy, then a buy ----------------------------------------------------------
