@@ -34,6 +34,7 @@ from app import create_bot
 from cogs.table import keeper as table_mod
 from cogs.titles.contract import ui_for
 from service.stop import stop_on_signals
+from store import Store, open_store
 from tests.support.bot_games import Click, at_once, start_game
 from tests.support import toy
 from tests.support.sim import Sim, button, clickable, panel_of, reply_text
@@ -44,21 +45,22 @@ def say(*words: object) -> None:
     sys.stdout.flush()
 
 
-async def burst(sim: Sim, tables: list[tuple[object, list]], results: list, kill: int | None = None) -> None:
+async def burst(sim: Sim, reader: Store, tables: list[tuple[object, list]], results: list,
+                kill: int | None = None) -> None:
     """Every game's player to move opens My hand, all at once; then each clicks the first move
-    of their panel (Take 1 or OK), all at once. Nothing is read from the bot once it stops (its
-    store closes); with `kill`, that signal comes while the moves are being handled."""
+    of their panel (Take 1 or OK), all at once. Who is to move is read through the driver's own
+    store (`reader`), as people read the table: the bot's store closes when it stops, and a
+    signal arriving during a read of it failed a run on "the database is closed". With `kill`,
+    that signal comes while the moves are being handled."""
     opens = []
     for channel, people in tables:
         if sim.bot.stopping:
             return
-        game = await sim.game(channel)
+        game = await reader.live_in(channel.id)
         if game is None or game.status != "active":
             continue
-        for seat in ui_for("toy").game.to_act(game.state)[:1]:
-            if sim.bot.stopping:
-                return
-            table = await sim.table_message(channel)
+        table = next((m for m in channel.history() if m.id == game.table_message_id), None)
+        for seat in ui_for("toy").game.to_act(game.state)[:1] if table is not None else ():
             opens.append(Click(people[seat], table, button(table, code_suffix=":Hhand")))
     if sim.bot.stopping or not opens:
         return
@@ -97,6 +99,7 @@ async def main(db: Path, games: int, self_signal: str | None, discord_down: bool
                              settings={"ai_delay": 10, "reminder": 0})
             tables.append((channel, people))
         say("ready")
+        reader = await open_store(db)
         results: list = []
         rounds = 0
         while not bot.stopping:
@@ -105,12 +108,13 @@ async def main(db: Path, games: int, self_signal: str | None, discord_down: bool
                 table_mod.RETRY_FIRST = 30.0
                 env.inject_error("*", "/channels/*/messages*", status=500, times=None)
             kill = getattr(signal, self_signal) if self_signal and rounds == 3 else None
-            await burst(sim, tables, results, kill)
+            await burst(sim, reader, tables, results, kill)
             rounds += 1
             say("clicks", len(results))
             if rounds > 2000:
                 raise SystemExit("no signal came")
         await bot.close()  # the stop the signal began: wait until it is done
+        await reader.close()
         say("stopped")
         say("unanswered", sum(1 for r in results if not r.acknowledged or not reply_text(r)))
     await env.shutdown()
