@@ -54,8 +54,9 @@ def separator(lang: str) -> str:
 def duration(seconds: float, lang: str, most: int | None = None) -> str:
     """An exact duration in the language's short units: 90 s is '1 min, 30 sec', never rounded
     to '2 min' (deadlines are set to the second). Zero or less: '—'. With `most`, only that many
-    units from the largest present (1 day and 51 min: '1 day'), the rest cut off (never rounded up): what is left of a time
-    bank reads '1 day, 23 hr', as a countdown to the second would be noise in a reminder."""
+    units from the largest present, the rest cut off, never rounded up (1 day and 51 min with
+    most=2: '1 day'): what is left of a time bank reads '1 day, 23 hr', as a countdown to the
+    second would be noise in a reminder."""
     rest = int(seconds)
     if rest <= 0:
         return "—"

@@ -111,6 +111,13 @@ def briefcase(img: Image.Image, x: float, y: float, w: int, colour, outline=None
     img.paste(sprite, (int(x), int(y)), sprite)
 
 
+def bag_rows(count: int, width: float, size: int, gap: int) -> int:
+    """The rows `_bags_row` wraps `count` briefcases onto in a box `width` wide (its rule: a
+    briefcase goes on the next row when it would cross the right edge)."""
+    per_row = max(1, int((width + gap) // (size + gap)))
+    return -(-count // per_row)
+
+
 def _bags_row(img, box, counts: dict, black: int = 0, size: int = 30, gap: int = 6) -> None:
     """Briefcases of a table in colour order (blacks last), wrapped inside box."""
     x0, y0, x1, _ = box
@@ -262,7 +269,7 @@ def draw_silver(draw, x0: int, y: int, x1: int, price: int, purchases: int, lang
 
 
 #: The last draw's briefcases: their size, the gap between them, and where the row starts (after
-#: the "X drew" label). A draw holds up to ten, more than one row of the side column.
+#: the "X drew" label). A draw can hold more than a row's seven (twelve were seen).
 LAST_BAG, LAST_GAP, LAST_X = 34, 5, 232
 
 
@@ -271,8 +278,7 @@ def last_draw_height(last: dict | None, width: int) -> int:
     label and the first row of briefcases, and a row more for each wrap."""
     if not last:
         return 0
-    per_row = max(1, (width - LAST_X + LAST_GAP) // (LAST_BAG + LAST_GAP))
-    rows = max(1, -(-(sum(last["bags"].values()) + last["black"]) // per_row))
+    rows = max(1, bag_rows(sum(last["bags"].values()) + last["black"], width - LAST_X, LAST_BAG, LAST_GAP))
     return 44 + math.ceil((rows - 1) * (LAST_BAG * 0.8 + LAST_GAP))
 
 
@@ -308,8 +314,7 @@ def _table_lines(title: str, note: list[str], width: int) -> tuple[list[str], li
 
 def _table_height(title: str, note: list[str], bags: int, width: int) -> int:
     titles, notes = _table_lines(title, note, width)
-    per_row = max(1, (width + BAG_GAP) // (BAG + BAG_GAP))
-    rows = -(-bags // per_row)
+    rows = bag_rows(bags, width, BAG, BAG_GAP)
     return 12 + TABLE_LINE * len(titles) + 6 + rows * int(BAG * 0.8 + BAG_GAP) + 8 + TABLE_LINE * len(notes) + 8
 
 
