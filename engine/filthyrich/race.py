@@ -304,11 +304,28 @@ def finishes_after(view: View, rusher: int, market: list[str]) -> bool:
         if seat == rusher:
             need = LUXURIES_TO_WIN - len(s["luxuries"])
             return len(market) >= need and sum(LUXURIES[x]["price"] for x in market[:need]) <= s["money"]
-        if s["alive"] and not s["businesses"]:
-            money = s["money"]
-            while market and LUXURIES[market[0]]["price"] <= money:
-                money -= LUXURIES[market.pop(0)]["price"]
+        _rush(s, market)
     return False
+
+
+def _rush(seat: dict[str, Any], market: list[str]) -> None:
+    """A living seat with no business behind it buys the cheapest luxuries of `market` (cheapest
+    first) it can pay for, as the rushers do: they leave `market`."""
+    if seat["alive"] and not seat["businesses"]:
+        money = seat["money"]
+        while market and LUXURIES[market[0]]["price"] <= money:
+            money -= LUXURIES[market.pop(0)]["price"]
+
+
+def market_at_next_turn(view: View) -> list[str]:
+    """The luxuries the viewer can expect to find at its next turn, cheapest first: every other
+    seat plays before then, and each with no business behind it takes the cheapest it can pay
+    for (`_rush`)."""
+    market = sorted(view["market"], key=lambda x: LUXURIES[x]["price"])
+    n = len(view["seats"])
+    for k in range(1, n):
+        _rush(view["seats"][(view["me"] + k) % n], market)
+    return market
 
 
 def drained_short(view: View, rusher: int, take: int) -> bool:
@@ -330,9 +347,15 @@ def loan_finishes(view: View, gain: int) -> bool:
     """Would `gain` dollars borrowed now pay for every luxury the seat still needs at its next
     turn (the greedy rusher's winning move: two loans in round 1, three luxuries in round 2)?
     Not for the friendly seat-filler, which does not race. The reserve for the taxes before
-    that turn is kept (a zero would otherwise leave it short, with the loan's marks to pay)."""
+    that turn is kept (a zero would otherwise leave it short, with the loan's marks to pay).
+    The luxuries counted are those the other seats leave it (`market_at_next_turn`): in round 1
+    it bought the $8 luxury, took the shark for the $10 and $12 ones with the four seats after
+    it holding $10 each, found them gone, and paid $3 a turn until it went bankrupt."""
     if friendly(view):
         return False
     me = view["seats"][view["me"]]
-    need = luxuries_cost(view)
-    return need > me["money"] and me["money"] + gain - need >= taxes_ahead(view)
+    need = LUXURIES_TO_WIN - len(me["luxuries"])
+    left = [LUXURIES[x]["price"] for x in market_at_next_turn(view)][:need]
+    if luxuries_cost(view) <= me["money"] or len(left) < need:
+        return False
+    return me["money"] + gain - sum(left) >= taxes_ahead(view)

@@ -223,6 +223,8 @@ def test_a_loan_that_pays_for_every_luxury_still_needed_is_taken():
     the seat-filler discarded the bank's loan whenever it had $8 or more and no race was on."""
     st, me, _ = _position(players=5)
     _give_luxuries(st, me, ["personal_trainer"])
+    for seat in range(5):
+        st["money"][seat] = 5  # the other seats can pay for no luxury before its next turn
     st["money"][me] = 12  # the Entourage and the Phone cost $18: $22 with the loan
     loan = _hand(st, me, "bank_loan")
     view = GAME.view(st, me)
@@ -234,6 +236,36 @@ def test_a_loan_that_pays_for_every_luxury_still_needed_is_taken():
     # The friendly seat-filler does not race for the finish.
     st["money"][me] = 12
     assert _choose(st, me, "friendly") != {"type": "play", "card": loan}
+
+
+def test_a_finishing_loan_counts_the_luxuries_the_other_seats_take_first():
+    """Eighth round: the other seats play before the seat-filler's next turn, and a seat with
+    no business behind it buys the cheapest luxury it can pay for. Seed 10070 of the benchmark:
+    in round 1 it bought the $8 luxury and took the shark for the $10 and $12 ones while the
+    four seats after it held $10 each; they were gone at its next turn, and it paid $3 a turn
+    until it went bankrupt. A loan is taken for the finish only when the luxuries the others
+    leave it are within the money."""
+    st, me, _ = _position(players=5)
+    _give_luxuries(st, me, ["personal_trainer"])
+    for seat in range(5):
+        st["money"][seat] = 5
+    st["money"][me] = 12  # the Entourage and the Phone cost $18: $22 with the loan
+    loan = _hand(st, me, "bank_loan")
+    assert race.loan_finishes(GAME.view(st, me), 10)
+    assert _choose(st, me) == {"type": "play", "card": loan}
+    # The seat after it can pay for the Entourage: the Phone and the Racehorse are left, $22.
+    after = (me + 1) % 5
+    st["money"][after] = 10
+    assert _choose(st, me) != {"type": "play", "card": loan}
+    view = GAME.view(st, me)
+    assert race.market_at_next_turn(view)[:2] == ["diamond_phone", "racehorse"]
+    assert not race.loan_finishes(view, 10)
+    # A seat with a business behind it builds: it is not counted as buying.
+    st["active"] = after
+    _open(st, after, "tea_house")
+    st["money"][after] = 10
+    st["active"] = me
+    assert race.loan_finishes(GAME.view(st, me), 10)
 
 
 def test_money_for_every_luxury_still_needed_buys_them_at_once():
