@@ -288,6 +288,26 @@ def test_slow_dice_panel_and_table_show_the_locked_bell():
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "es"])
+def test_the_dice_panel_names_the_cards_the_dice_can_claim(lang):
+    """The prompt names the claimable cards itself: the buttons sit below the hand, the
+    discards and the picture, and the line after the prompt was the seat's own claims, which
+    read as if they were the cards the prompt announced (seen in the es transcript)."""
+    for seed in range(40):
+        state = GAME.setup(4, seed, GAME.resolve_options(4, {}))
+        GAME.apply(state, state["parent"], {"type": "ring_bell"})
+        seat = next((s for s in range(4) if GAME.view(state, s)["private"]["claimable"]), None)
+        if seat is not None:
+            break
+    pc = pc_for(state, seat, lang)
+    grid = {c["pos"]: c for c in pc.view["grid"] if c is not None}
+    named = [pc.t("ewars.ui.card", pos=p, a=grid[p]["faces"][0], b=grid[p]["faces"][1])
+             for p in pc.view["private"]["claimable"]]
+    prompt = next(line for line in ui.panel(pc).description.split("\n")
+                  if line.startswith(pc.t("ewars.ui.claim_prompt", cards="").rstrip()))
+    assert all(card in prompt for card in named), (prompt, named)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "es"])
 def test_todo_lines_say_what_each_seat_can_do(lang):
     t = Translator(lang)
     state = GAME.setup(3, 5, GAME.resolve_options(3, {"pace": "slow"}))

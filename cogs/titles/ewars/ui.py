@@ -175,7 +175,9 @@ class UI(TitleUI):
             lines.append(pc.tk("ui.your_dice", dice=dice_text(dice)))
         claimable = [p for p in priv.get("claimable", []) if p in grid]
         if claimable:
-            lines.append(pc.tk("ui.claim_prompt"))
+            # The cards are named here, not only on the buttons: the buttons sit below the hand,
+            # the discards and the picture, and a claim line would otherwise follow the colon.
+            lines.append(pc.tk("ui.claim_prompt", cards=self._cards_text(pc, claimable)))
         elif dice:
             lines.append(pc.tk("ui.no_claim_now"))
         else:
