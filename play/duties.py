@@ -1,15 +1,18 @@
 """When a person's obligation comes due (a "duty" row, timing.py): a reminder, or their time ran
 out. Reminders go only to that person, two at most for the window's whole life, never inside
 their quiet hours (the row's due time is on their own clock) and never while they are playing
-(a move of theirs in the last minutes puts it off). When their time runs out, only that window is
-answered, only for that seat: the seat-filler answers it for them (or the host's choice: the
-title's timeout once everyone in the window is out of time, or a last reminder); in a window
-where a late person simply misses their turn (`lapse`), they miss it, whatever the setting.
+(a move of theirs in the last minutes puts it off), nor while nothing on their panel answers the
+window yet, nor within the hour after a news call told them already (`Duties.hold`). When their
+time runs out, only that window is answered, only for that seat: the seat-filler answers it for
+them (or the host's choice: the title's timeout once everyone in the window is out of time, or a
+last reminder); in a window where a late person simply misses their turn (`lapse`), they miss
+it, whatever the setting.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from typing import Any, Protocol
 
 from engine.core import SYSTEM, Window
@@ -20,6 +23,7 @@ from .alarm import Alarm
 from .games import GameCache
 from .plan import Planner, lapses, obligations, open_window, rules
 from .ports import Clock, Notifier
+from .quiet import Quiet
 from .result import Result
 
 log = logging.getLogger(__name__)
@@ -29,6 +33,9 @@ log = logging.getLogger(__name__)
 DEADLINE_MOVES = 12
 #: A person who moved in the game this recently is playing now: a reminder waits this long.
 ACTING = 10 * 60
+#: A person who owes a window they cannot answer yet (another window comes first) is looked at
+#: again this much later: when the other window closes, the news call tells them at once.
+BLOCKED = 60 * 60
 
 
 class Mover(Protocol):
@@ -74,6 +81,14 @@ class Duties:
             await self.games.consume(timer, rearm_at=now + ACTING)
             self.alarm.ring()
             return
+        hold = self.hold(game, window, seat, timer.payload, now)
+        if hold is not None:  # on their own clock (never inside their quiet hours), never past the deadline
+            later = (await self.clock_of(game, window, seat)).awake_from(hold)
+            end = timer.payload.get("end")
+            later = later if end is None else min(later, float(end))
+            await self.games.consume(timer, rearm_at=timing.news_due(later, timer.payload))
+            self.alarm.ring()
+            return
         sent = int(timer.payload.get("n", 0)) + 1
         due, payload = await self.next_due(game, window, seat, timer.payload, sent)
         # The count is written first; the ping goes out only once it is: a retry never pings twice.
@@ -81,6 +96,18 @@ class Duties:
             return
         self.alarm.ring()
         self.notifier.remind(game.id, [seat], kind=window.kind)
+
+    @staticmethod
+    def hold(game: GameRow, window: Window, seat: int, payload: dict[str, Any], now: float) -> float | None:
+        """Until when a reminder due now waits, uncounted (None: it goes now). It waits while
+        nothing on their panel answers the window (I'm the Boss!: a reaction window waits for
+        someone else, and no offer may be made before it closes: the reminder sent them to a
+        panel with nothing to do), and for an hour after a news call, which told them already
+        (when that reaction closes, its news call and the held reminder came in one minute)."""
+        told = float(payload.get("told") or 0)
+        if now < told + timing.NEWS_EVERY - 1:
+            return told + timing.NEWS_EVERY
+        return None if can_answer(game, seat, window.id) else now + BLOCKED
 
     async def tell_news(self, timer: Timer, game: GameRow, window: Window, seat: int) -> None:
         """Answers came in for the seat since its last call, an hour ago: call it now."""
@@ -104,12 +131,17 @@ class Duties:
                        out: bool = False) -> tuple[float, dict[str, Any]]:
         """The duty row's next due time and payload once `sent` reminders went out."""
         conf = settings_mod.merged(game.settings)
-        daily = (await self.planner.daily(game)).get(seat)
-        clock = timing.person_clock(game, seat, conf, daily, lapse=lapses(rules(game), window.kind))
+        clock = await self.clock_of(game, window, seat)
         length = settings_mod.deadline_for(rules(game), conf, window.kind)
         due, payload = timing.duty(float(was.get("opened", self.clock())), length, timing.bank_left(game, seat, conf),
                                    clock, conf, sent, out, window.kind, was)
         return timing.news_due(due, payload), payload
+
+    async def clock_of(self, game: GameRow, window: Window, seat: int) -> Quiet:
+        """The seat's own clock for this window (`timing.person_clock`)."""
+        daily = (await self.planner.daily(game)).get(seat)
+        return timing.person_clock(game, seat, settings_mod.merged(game.settings), daily,
+                                   lapse=lapses(rules(game), window.kind))
 
     # -- time out -----------------------------------------------------------------------------
 
@@ -189,10 +221,23 @@ def answering(game: GameRow, seat: int, window_id: str) -> list[dict[str, Any]]:
     E-Wars dispatch: the picks before the Confirm) and the answers that open a new window of the
     seat's own (I'm the Boss!: proposing a deal ends the turn's window but makes its boss owe the
     deal; rolling on is as good an answer for a seat no deal pays)."""
+    clean, rest = [], []
+    for action, alone in _toward(game, seat, window_id):
+        (clean if alone else rest).append(action)
+    return clean or rest
+
+
+def can_answer(game: GameRow, seat: int, window_id: str) -> bool:
+    """Whether the seat has a move toward answering the window now (`answering` is not empty)."""
+    return next(_toward(game, seat, window_id), None) is not None
+
+
+def _toward(game: GameRow, seat: int, window_id: str) -> Iterator[tuple[dict[str, Any], bool]]:
+    """The seat's legal moves that answer no other window it owes, each with whether it leaves
+    the seat owing nothing new."""
     game_rules = rules(game)
     state = game.state or {}
     others = {w for w, s in obligations(game, state) if s == seat and w != window_id}
-    clean, rest = [], []
     for action in game_rules.legal(state, seat):
         trial = dict(state)
         try:
@@ -200,7 +245,5 @@ def answering(game: GameRow, seat: int, window_id: str) -> list[dict[str, Any]]:
         except Exception:  # a legal move the rules refuse would be a title's bug: not for the AI
             continue
         after = {w for w, s in obligations(game, trial) if s == seat}
-        if not others <= after:
-            continue  # it answers another window
-        (clean if after <= others else rest).append(action)
-    return clean or rest
+        if others <= after:  # else it answers another window
+            yield action, after <= others

@@ -293,11 +293,12 @@ async def test_a_reminder_names_the_window_it_reminds_of(sim):
     the once-a-day player owing an offer for deal C and a reaction to a travel card, reminded in
     pairs); the reminder of the offer read "a travel card was played: pass or stop" (the newer
     window's task; a boss's deal reminder during a reaction he did not owe read only "your
-    move"). Each reminder now says what its own window asks."""
+    move"). Each reminder now says what its own window asks, and comes when it can be done: the
+    reaction's while it is open, the offer's once it closed (no offer is made during it)."""
     from tests.bot.test_imtheboss import choose, find, option, set_hands
 
     ann, bob, cal, dot = await boss_start(sim, 4, {"reminder": 60, "deadlines": {
-        "offers": HOUR, "deal": DAY, "reaction": 4 * HOUR}})
+        "offers": 4 * HOUR, "deal": DAY, "reaction": HOUR}})
 
     def arranged(s):
         _deal_on_k(s, 0)
@@ -311,14 +312,58 @@ async def test_a_reminder_names_the_window_it_reminds_of(sim):
     owed = {w for w, s in obligations(game, game.state) if s == 1}
     assert {w.split(":")[0] for w in owed} == {"offers", "reaction"}, owed
     mark = len(sim.channel.history())
-    await sim.advance(31 * 60)  # the offer's first reminder (half its hour); the reaction's comes at 2 h
+    await sim.advance(31 * 60)  # the reaction's first reminder (half its hour)
+    said = channel_text(sim, mark)
+    assert f"Reminder: <@{bob.id}>, a travel card was played" in said, said
+    assert "offer an investor" not in said, said
+    for m in (ann, bob, cal):
+        await click(sim, m, await sim.table_message(), label="Pass")
+    assert (await sim.game()).state["window"] is None
+    mark = len(sim.channel.history())
+    await sim.advance(2 * HOUR - 31 * 60)  # the offer's own first reminder (half its 4 h)
     said = channel_text(sim, mark)
     assert f"Reminder: <@{bob.id}>, offer an investor for deal K, or pass." in said, said
     assert "a travel card was played" not in said, said
+
+
+async def test_nobody_is_reminded_of_an_offer_they_cannot_make_yet(sim):
+    """tools/habits, imtheboss seed 13: a recruit triple's reaction window waited a day for the
+    once-a-day player; the others had passed it and owed the boss an offer, which nobody may make
+    while the reaction is open. They were reminded "offer an investor for deal I, or pass", twice,
+    and found nothing to do on their panel (73 such calls in one game). The reminder now waits
+    until the offer can be made; the news call at the reaction's close tells them at once."""
+    from tests.bot.test_imtheboss import choose, find, option, set_hands
+
+    ann, bob, cal, dot = await boss_start(sim, 4, {"reminder": 60, "deadlines": {
+        "offers": 2 * HOUR, "deal": DAY, "reaction": DAY}})
+
+    def arranged(s):
+        _deal_on_k(s, 0)
+        set_hands(s, {0: ["clan-green"], 1: ["clan-magenta"], 2: ["clan-yellow"], 3: ["travel-grey", "clan-yellow"]})
+
+    await sim.arrange(arranged)
+    await click(sim, ann, await sim.hand(ann), label="💼 Deal here")
+    dot_panel = await sim.hand(dot)
+    await choose(sim, dot, dot_panel, [option(find(dot_panel, prefix="✈️"), contains="Grey travel")], prefix="✈️")
+    for m in (bob, cal):  # they pass the travel at once; it waits for ann
+        await click(sim, m, await sim.table_message(), label="Pass")
+    game = await sim.game()
+    assert game.state["window"]["owing"] == [0]
+    assert not BOSS.legal(game.state, 1) and not BOSS.legal(game.state, 2)  # no offer now
     mark = len(sim.channel.history())
-    await sim.advance(2 * HOUR - 31 * 60)  # the reaction's own reminder names the travel card
+    await sim.advance(61 * 60)  # the offer's first reminder was due (half its two hours)
     said = channel_text(sim, mark)
-    assert f"Reminder: <@{cal.id}>, a travel card was played" in said, said
+    for m in (bob, cal):
+        assert f"Reminder: <@{m.id}>, offer an investor" not in said, said
+    await click(sim, ann, await sim.table_message(), label="Pass")  # the travel acts; offers reopen
+    assert BOSS.legal((await sim.game()).state, 1)
+    said = channel_text(sim, mark)
+    for m in (bob, cal):  # the reaction's close calls them at once (news), with their deadline
+        assert f"<@{m.id}>: new answers are in for you; offer an investor for deal K" in said, said
+    await sim.advance(30 * 60)
+    said = channel_text(sim, mark)
+    for m in (bob, cal):  # no reminder on the heels of that call (before: in the same minute)
+        assert f"Reminder: <@{m.id}>" not in said, said
 
 
 async def test_news_told_at_once_leaves_no_early_reminder(sim):
