@@ -288,17 +288,14 @@ async def test_the_boss_is_called_when_a_reaction_window_gives_the_deal_back(sim
     assert f"<@{ann.id}>: new answers are in for you" in said, said
 
 
-async def test_a_reminder_names_the_window_it_reminds_of(sim):
-    """A person owing two windows at once is reminded of each (tools/habits, imtheboss seed 1:
-    the once-a-day player owing an offer for deal C and a reaction to a travel card, reminded in
-    pairs); the reminder of the offer read "a travel card was played: pass or stop" (the newer
-    window's task; a boss's deal reminder during a reaction he did not owe read only "your
-    move"). Each reminder now says what its own window asks, and comes when it can be done: the
-    reaction's while it is open, the offer's once it closed (no offer is made during it)."""
+async def _travel_in_deal(sim, offers: float, reaction: float):
+    """Four players; ann deals on K, every other seat is asked for an offer, and dot sends a
+    placard travelling: everyone else owes the travel's reaction window (pass or stop) too."""
     from tests.bot.test_imtheboss import choose, find, option, set_hands
 
-    ann, bob, cal, dot = await boss_start(sim, 4, {"reminder": 60, "deadlines": {
-        "offers": 4 * HOUR, "deal": DAY, "reaction": HOUR}})
+    members = await boss_start(sim, 4, {"reminder": 60, "deadlines": {
+        "offers": offers, "deal": DAY, "reaction": reaction}})
+    ann, dot = members[0], members[3]
 
     def arranged(s):
         _deal_on_k(s, 0)
@@ -308,6 +305,17 @@ async def test_a_reminder_names_the_window_it_reminds_of(sim):
     await click(sim, ann, await sim.hand(ann), label="💼 Deal here")
     dot_panel = await sim.hand(dot)
     await choose(sim, dot, dot_panel, [option(find(dot_panel, prefix="✈️"), contains="Grey travel")], prefix="✈️")
+    return members
+
+
+async def test_a_reminder_names_the_window_it_reminds_of(sim):
+    """A person owing two windows at once is reminded of each (tools/habits, imtheboss seed 1:
+    the once-a-day player owing an offer for deal C and a reaction to a travel card, reminded in
+    pairs); the reminder of the offer read "a travel card was played: pass or stop" (the newer
+    window's task; a boss's deal reminder during a reaction he did not owe read only "your
+    move"). Each reminder now says what its own window asks, and comes when it can be done: the
+    reaction's while it is open, the offer's once it closed (no offer is made during it)."""
+    ann, bob, cal, dot = await _travel_in_deal(sim, offers=4 * HOUR, reaction=HOUR)
     game = await sim.game()
     owed = {w for w, s in obligations(game, game.state) if s == 1}
     assert {w.split(":")[0] for w in owed} == {"offers", "reaction"}, owed
@@ -332,19 +340,7 @@ async def test_nobody_is_reminded_of_an_offer_they_cannot_make_yet(sim):
     while the reaction is open. They were reminded "offer an investor for deal I, or pass", twice,
     and found nothing to do on their panel (73 such calls in one game). The reminder now waits
     until the offer can be made; the news call at the reaction's close tells them at once."""
-    from tests.bot.test_imtheboss import choose, find, option, set_hands
-
-    ann, bob, cal, dot = await boss_start(sim, 4, {"reminder": 60, "deadlines": {
-        "offers": 2 * HOUR, "deal": DAY, "reaction": DAY}})
-
-    def arranged(s):
-        _deal_on_k(s, 0)
-        set_hands(s, {0: ["clan-green"], 1: ["clan-magenta"], 2: ["clan-yellow"], 3: ["travel-grey", "clan-yellow"]})
-
-    await sim.arrange(arranged)
-    await click(sim, ann, await sim.hand(ann), label="💼 Deal here")
-    dot_panel = await sim.hand(dot)
-    await choose(sim, dot, dot_panel, [option(find(dot_panel, prefix="✈️"), contains="Grey travel")], prefix="✈️")
+    ann, bob, cal, dot = await _travel_in_deal(sim, offers=2 * HOUR, reaction=DAY)
     for m in (bob, cal):  # they pass the travel at once; it waits for ann
         await click(sim, m, await sim.table_message(), label="Pass")
     game = await sim.game()
