@@ -38,9 +38,7 @@ def _race_buy(view: View, buys: list[dict[str, Any]], plays: list[dict[str, Any]
     as soon as the taxes allow, income or not, and the cheap ones are those the rusher needs."""
     rusher, when = race.threat(view)
     if when > race.RACE_ROUNDS:
-        # No rush on the table, but a rival that is no rusher may finish at its next turn.
-        deny = race.denial(view)
-        return next((a for a in buys if a["luxury"] == deny), None) if deny else None
+        return None
     deny = race.denial(view)
     if deny is not None:  # it wins at its next turn otherwise: every dollar goes to stop it
         # ...unless a card in hand stops it for nothing (seed 10039 of the benchmark: $18 of

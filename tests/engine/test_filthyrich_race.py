@@ -431,22 +431,3 @@ def test_a_lot_that_would_win_a_rival_the_game_is_bid_for():
     st["lux"][rival] = ["mega_yacht"]
     assert not race.lot_to_a_finisher(GAME.view(st, me))
     assert _choose(st, me) == {"type": "pass"}
-
-
-def test_a_rival_past_the_rush_pace_is_denied_the_luxury_it_needs_too():
-    """The denial was kept for rushers, but a seat past the pace rule (two luxuries by round
-    13) still buys its third the moment it can pay: with no rush on the table, the
-    seat-filler, no business behind it, let it."""
-    st, me, rival = _position(players=5)
-    _far_race(st, me)
-    st["round"] = 13
-    _give_luxuries(st, rival, ["mega_yacht", "ski_chalet"])
-    cheapest = min(st["market"], key=lambda x: LUXURIES[x]["price"])
-    st["money"][rival] = LUXURIES[cheapest]["price"]  # short of the next cheapest
-    st["money"][me] = 40
-    view = GAME.view(st, me)
-    assert not race.rushing(view, rival) and race.threat(view) == (None, float("inf"))
-    assert race.eta(view, rival) == 0 and race.denial(view) == cheapest
-    assert _choose(st, me) == {"type": "buy_luxury", "luxury": cheapest}
-    # The friendly level reads no race, and buys no luxury without a business behind it.
-    assert _choose(st, me, "friendly")["type"] != "buy_luxury"
