@@ -14,7 +14,8 @@ It values everything in dollars over a short horizon of future rolls:
     tax-doubling one; the third at any price; against a rush (race.py) the cheapest it can
     while keeping its reserve, business or not, at auction too, and with the bank's loan;
   - in a tax window it sells the cheapest set of businesses that keeps it solvent;
-  - at auction it bids the minimum while the price stays near the printed one and the reserve holds.
+  - at auction it bids the minimum while the price stays near the printed one and the reserve holds,
+    and whatever the reserve when the lot, let go, would give a rival its third luxury.
 """
 
 from __future__ import annotations
@@ -217,6 +218,12 @@ def _auction(view: View, legal: list[dict[str, Any]]) -> dict[str, Any]:
         return {"type": "pass"}
     x = LUXURIES[a["luxury"]]
     if len(mine["luxuries"]) >= LUXURIES_TO_WIN - 1:
+        return {"type": "bid", "amount": lo}
+    if not race.friendly(view) and race.lot_to_a_finisher(view):
+        # Let go, the lot ends the game; a bid that is outbid costs nothing, one that holds
+        # costs money the seat may miss later, reserve or not. It passed at $12 with $18 in
+        # hand while the high bid, $11, was all the money of a seat holding two luxuries
+        # (seed 300211): a fifth of the lost games end on a bankrupt seat's lot.
         return {"type": "bid", "amount": lo}
     if lo <= x["price"] + 3 and V.may_buy_luxury(view, a["luxury"], money - lo):
         return {"type": "bid", "amount": lo}

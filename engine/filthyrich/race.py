@@ -254,6 +254,18 @@ def lots_finish_a_rival(view: View, victim: int) -> bool:
     return False
 
 
+def lot_to_a_finisher(view: View) -> bool:
+    """Would the lot on auction, let go by the viewer, win a rival the game? It goes to the
+    standing high bidder or to a seat that can still bid (the prompt goes round until all but
+    the high bidder pass), and a seat one luxury short of three wins with it."""
+    a = view["auction"]
+    me = view["me"]
+    takers = {s for s, x in enumerate(view["seats"]) if s != me and x["alive"] and x["money"] >= a["min"]}
+    if a.get("high_seat") not in (None, me):
+        takers.add(a["high_seat"])
+    return any(len(view["seats"][s]["luxuries"]) >= LUXURIES_TO_WIN - 1 for s in takers)
+
+
 def drain_value(view: View, seat: int, take: int) -> float:
     """Taking `take` dollars from a rusher that could otherwise finish at its next turn: worth
     the race if it leaves it short."""

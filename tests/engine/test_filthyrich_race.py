@@ -405,3 +405,29 @@ def test_a_card_a_rusher_turns_into_money_is_not_discarded():
     st["money"][rival] = 22  # $3 short of the Mega-Yacht
     assert race.racing(GAME.view(st, me))
     assert _choose(st, me) != {"type": "discard", "card": loan}
+
+
+def test_a_lot_that_would_win_a_rival_the_game_is_bid_for():
+    """Let go, a bankrupt seat's luxury goes to the high bidder, and a seat one luxury short
+    of three wins with it. The seat-filler passed at $12 with $18 in hand while the high bid,
+    $11, was all the money of a seat holding two luxuries (seed 300211 of line (a)); it bids
+    now, reserve or not (outbid, it pays nothing). Not the friendly level, which does not race."""
+    st, me, rival = _position(players=5)
+    _far_race(st, me)
+    st["lux"][rival] = ["mega_yacht", "private_jet"]
+    st["market"] = [x for x in st["market"] if x not in st["lux"][rival]]
+    st["money"][rival] = 11
+    st["money"][me] = 12  # the bid leaves nothing: below the reserve
+    lot = "diamond_phone"
+    st["removed"].remove(lot)
+    st["phase"] = "auction"
+    st["auction"] = {"lux": lot, "from": (me + 2) % 5, "order": [rival, me], "idx": 1, "high": 11,
+                     "high_seat": rival, "passes": 0, "seat": me, "min": 12}
+    view = GAME.view(st, me)
+    assert not race.racing(view) and race.lot_to_a_finisher(view)
+    assert _choose(st, me) == {"type": "bid", "amount": 12}
+    assert _choose(st, me, "friendly") == {"type": "pass"}
+    # A high bidder one luxury further off: the lot is no win, and the reserve decides.
+    st["lux"][rival] = ["mega_yacht"]
+    assert not race.lot_to_a_finisher(GAME.view(st, me))
+    assert _choose(st, me) == {"type": "pass"}
