@@ -99,7 +99,11 @@ async def test_the_strength_changes_in_the_running_games_settings(sim):
     assert game.settings["ai_level"] == "friendly"
     assert "Seat-filling AI: Friendly" in text_of(await sim.settings(ann))
     checked, _, _ = await _filler_moves(sim, 12, lambda checked, _, __: checked >= 2)
-    assert checked == 2, checked
+    # The game's seed is drawn afresh each run, and the seat-filler sometimes wins this
+    # two-player Filthy Rich in round 2, before a second move of its could be checked (1 run
+    # in 5 or so failed here with "1 == 2": the game had finished, seat 1 holding 3 luxuries).
+    finished = (await sim.game()).status != "active"
+    assert checked == 2 or (finished and checked == 1), (checked, finished)
 
 
 async def test_a_server_default_strength_reaches_new_lobbies(sim):
