@@ -128,12 +128,16 @@ class TimerKind:
 class Window:
     """An open timed window: who still owes an answer, and the id a timeout must name.
     `within`: the id of the window it lives in (I'm the Boss!'s offers live in the deal): when
-    that one ends, this one ends too, so its true deadline is the earlier of the two."""
+    that one ends, this one ends too, so its true deadline is the earlier of the two.
+    `held`: its seats cannot answer it now, as it waits on another window (I'm the Boss!: no
+    offer is made nor accepted while a reaction window is open); the house stops its clock
+    meanwhile, so a person's time is never spent on a question they could not answer."""
 
     id: str
     kind: str
     seats: tuple[int, ...] = ()
     within: str | None = None
+    held: bool = False
 
 
 @dataclass

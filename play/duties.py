@@ -133,8 +133,9 @@ class Duties:
         conf = settings_mod.merged(game.settings)
         clock = await self.clock_of(game, window, seat)
         length = settings_mod.deadline_for(rules(game), conf, window.kind)
-        due, payload = timing.duty(float(was.get("opened", self.clock())), length, timing.bank_left(game, seat, conf),
-                                   clock, conf, sent, out, window.kind, was)
+        now = self.clock()
+        due, payload = timing.duty(float(was.get("opened", now)), length, timing.bank_left(game, seat, conf),
+                                   clock, conf, sent, out, window.kind, was, now, window.held)
         return timing.news_due(due, payload), payload
 
     async def clock_of(self, game: GameRow, window: Window, seat: int) -> Quiet:

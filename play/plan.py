@@ -139,7 +139,7 @@ def plan(game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
             was = duties[ref].payload if ref in duties else {}
             due, payload = timing.duty(float(was.get("opened", t)), length, terms.bank(seat),
                                        terms.clock_of(seat, lapse), conf, int(was.get("n", 0)), bool(was.get("out", False)), w.kind,
-                                       was, t)
+                                       was, t, w.held)
             out.append(("duty", ref, due, payload))
     # A person's standing orders answer what they can at once (the timer loop plays it).
     people = {seat for w in opened for seat in w.seats} - ai_seats
@@ -179,7 +179,7 @@ def spent(game: GameRow, duties: dict[str, Timer], kept: set[str], t: float, ter
         else:
             length = terms.kind(str(row.payload.get("kind", "")))[1]
             new = max(0.0, left - timing.charge(float(row.payload.get("opened", t)), t, length, terms.clock_of(seat),
-                                                terms.conf))
+                                                terms.conf, row.payload))
         if new != left:
             banks[str(seat)] = new
             changed = True

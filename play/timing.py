@@ -104,13 +104,45 @@ def floor_of(allowance: float, conf: dict[str, Any]) -> float:
     return max(allowance, settings_mod.min_look_of(conf)) if allowance > 0 else 0.0
 
 
+def held_spans(was: dict[str, Any], held: bool, t: float | None) -> tuple[list[list[float]], float | None]:
+    """The spans in which the obligation's window was held (its seat could not answer it:
+    `Window.held`) and since when it is held now (None: it is not), after the window's state
+    at `t`: a hold begins at `t`, or ends there."""
+    spans = [list(x) for x in was.get("held") or []]
+    since = was.get("held_from")
+    if held and since is None and t is not None:
+        since = t
+    elif not held and since is not None:
+        if t is not None and t > float(since):
+            spans.append([float(since), t])
+        since = None
+    return spans, None if since is None else float(since)
+
+
+def held_clock(clock: Quiet, spans: list[list[float]]) -> Quiet:
+    """The person's clock for one obligation: it also stands still in the spans its window was
+    held, so waiting on someone else's answer spends neither their allowance nor their bank."""
+    if not spans:
+        return clock
+    return Quiet(clock.daily, clock.tz, clock.gaps + tuple((float(a), float(b)) for a, b in spans))
+
+
 def duty(opened: float, allowance: float, bank: float, clock: Quiet, conf: dict[str, Any], sent: int,
-         out: bool, kind: str, was: dict[str, Any] | None = None, t: float | None = None) -> tuple[float, dict[str, Any]]:
+         out: bool, kind: str, was: dict[str, Any] | None = None, t: float | None = None,
+         held: bool = False) -> tuple[float, dict[str, Any]]:
     """An obligation's row: when it is due next (a reminder or the deadline) and its payload.
     `was`: the row's payload so far. When the host changes the window's length while it is open,
-    it runs again from now (`t`) with the new length, but never ends later than it would have."""
-    floor = floor_of(allowance, conf)
+    it runs again from now (`t`) with the new length, but never ends later than it would have.
+    While the window is `held` (its seat cannot answer it), nothing is due: no reminder, no
+    deadline; once it is free again, the held time counts on nobody's clock (`held_clock`)."""
     was = was or {}
+    spans, since = held_spans(was, held, t)
+    if since is not None:
+        payload = {**was, "kind": kind, "opened": opened, "n": sent, "out": out, "until": None, "end": None,
+                   "held": spans, "held_from": since}
+        return NEVER, payload
+    clock = held_clock(clock, spans)
+    floor = floor_of(allowance, conf)
     restarted = "allow" in was and was["allow"] != floor and t is not None
     if restarted:
         assert t is not None
@@ -133,6 +165,8 @@ def duty(opened: float, allowance: float, bank: float, clock: Quiet, conf: dict[
             reminder = None
     due = min([x for x in (reminder, end) if x is not None], default=NEVER)
     payload = {"kind": kind, "opened": opened, "n": sent, "out": out, "until": until, "end": end, "allow": floor}
+    if spans:
+        payload["held"] = spans
     for key in ("told", "news"):  # the news calls' own bookkeeping stays with the obligation
         if key in was:
             payload[key] = was[key]
@@ -169,11 +203,15 @@ def batch_news(rows: list[tuple], news: Any, t: float) -> list[int]:
     return sorted(calls)
 
 
-def charge(opened: float, now: float, allowance: float, clock: Quiet, conf: dict[str, Any]) -> float:
+def charge(opened: float, now: float, allowance: float, clock: Quiet, conf: dict[str, Any],
+           was: dict[str, Any] | None = None) -> float:
     """What an obligation answered at `now` takes from the bank: the person's clock time beyond
-    the allowance."""
+    the allowance, the spans its window was held not counted (`was`: the row's payload)."""
     floor = floor_of(allowance, conf)
-    return max(0.0, clock.running(opened, now) - floor) if floor else 0.0
+    if not floor:
+        return 0.0
+    spans, since = held_spans(was or {}, False, now)  # a hold still on ends now
+    return max(0.0, held_clock(clock, spans).running(opened, now) - floor)
 
 
 def grant_away(game: GameRow, seat: int, now: float, until: float | None, conf: dict[str, Any]) -> dict[str, Any]:

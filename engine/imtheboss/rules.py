@@ -365,11 +365,15 @@ class ImTheBoss(TurnMixin, DealMixin, ReactionMixin, CloseMixin, ViewMixin, Game
         deal = state["deal"]
         if state["phase"] == "deal":
             if not deal["expired"]:
-                out.append(Window(deal["dl"], "deal", (deal["boss"],)))
+                # While a reaction window is open nobody offers or accepts (to_act): the deal
+                # and its offers wait on it, and their clocks stand still.
+                held = win is not None
+                out.append(Window(deal["dl"], "deal", (deal["boss"],), held=held))
                 # Everyone asked owes the boss an offer or a pass (issue 19), in a window of its
                 # own with a shorter deadline than the deal's: at it, the late answer "pass".
                 if deal.get("asked"):  # (they live in the deal: when it ends, they end)
-                    out.append(Window(f"offers:{deal['dl']}", "offers", tuple(deal["asked"]), within=deal["dl"]))
+                    out.append(Window(f"offers:{deal['dl']}", "offers", tuple(deal["asked"]), within=deal["dl"],
+                                      held=held))
         elif win is None and state["timer"] is not None:
             t = state["timer"]
             seat = state["marker_seat"] if state["phase"] == "marker" else state["active"]

@@ -328,7 +328,9 @@ async def test_a_reminder_names_the_window_it_reminds_of(sim):
         await click(sim, m, await sim.table_message(), label="Pass")
     assert (await sim.game()).state["window"] is None
     mark = len(sim.channel.history())
-    await sim.advance(2 * HOUR - 31 * 60)  # the offer's own first reminder (half its 4 h)
+    # The offer's own first reminder: half its 4 h, on a clock that stood still while the
+    # reaction held the offer (`Window.held`).
+    await sim.advance(2 * HOUR + 60)
     said = channel_text(sim, mark)
     assert f"Reminder: <@{bob.id}>, offer an investor for deal K, or pass." in said, said
     assert "a travel card was played" not in said, said
@@ -389,3 +391,36 @@ async def test_news_told_at_once_leaves_no_early_reminder(sim):
     assert f"Reminder: <@{ann.id}>" not in said, said  # the deal's first reminder is due at 12 h
     await sim.advance(10 * HOUR + 60)
     assert channel_text(sim, mark).count(f"Reminder: <@{ann.id}>") == 1
+
+
+async def test_an_offer_keeps_its_time_while_a_reaction_blocks_it(sim):
+    """tools/habits, imtheboss seed 13: a reaction window waited for the once-a-day player while
+    the others owed the boss an offer they could not make; their allowance ran all the while, and
+    once it was used up the seat-filler answered for a daily player who never had the chance. Now
+    the deal and its offers wait on the reaction (`Window.held`): their clocks stand still, so
+    when it closes the offers have the time they had, and nobody is decided for."""
+    ann, bob, cal, dot = await _travel_in_deal(sim, offers=2 * HOUR, reaction=DAY)
+    game = await sim.game()
+    began = sim.env.now().timestamp()
+    offers = next(w for w in BOSS.windows(game.state) if w.kind == "offers")
+    assert offers.held and {1, 2} <= set(offers.seats)
+    for m in (bob, cal):  # they pass the travel at once; it waits for ann
+        await click(sim, m, await sim.table_message(), label="Pass")
+    version = (await sim.game()).version
+    await sim.advance(3 * HOUR)  # well past the offers' two hours
+    game = await sim.game()
+    assert game.version == version, "someone answered an offer that could not be made"
+    assert {1, 2} <= set(game.state["deal"]["asked"])
+    await click(sim, ann, await sim.table_message(), label="Pass")  # the travel acts; offers reopen
+    game = await sim.game()
+    assert BOSS.legal(game.state, 1) and not any(w.held for w in BOSS.windows(game.state))
+    duty = next(t for t in await sim.store.timers(game.id) if t.ref == f"{offers.id}#1")
+    left = float(duty.payload["end"]) - sim.env.now().timestamp()
+    waited = sim.env.now().timestamp() - began
+    assert 2 * HOUR - 10 * 60 < left <= 2 * HOUR, (left, waited)  # the two hours, less the minute before the travel
+    await sim.advance(HOUR + 45 * 60)
+    game = await sim.game()
+    assert 1 in game.state["deal"]["asked"], "bob's offer was answered for him with time left"
+    await click(sim, bob, await sim.hand(bob), label="Pass: no offer")
+    last = (await sim.store.actions(game.id, newest_first=True, limit=1))[0]
+    assert last["seat"] == 1 and last["user_id"] == bob.id  # his own answer
