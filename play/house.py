@@ -165,7 +165,10 @@ class House:
             self.notifier.note(game.id, kind, **params)
         # A seat whose standing orders answer at once is not called for what they answer.
         answered = {int(row[1]) for row in planned.rows if row[0] == "order"}
-        self.notifier.changed(game, missed + events, ping=sorted({s for _, s in new} - answered),
+        # A seat a closed window had held up is called as for a new question ("offer an
+        # investor for deal I"), not told "new answers are in": none came in for it.
+        called = {s for _, s in new} | set(planned.freed or ())
+        self.notifier.changed(game, missed + events, ping=sorted(called - answered),
                               news=planned.news or [])
 
     async def rate(self, game: GameRow) -> None:

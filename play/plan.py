@@ -6,7 +6,7 @@ move (start, settings, a seat changing hands, a player away) writes them for the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engine
@@ -97,6 +97,9 @@ class Plan:
     rows: list[tuple]
     clock: dict[str, Any] | None = None
     news: list[int] | None = None
+    #: Of those, the seats a closed window had held up (`unblocked`): theirs is no news of
+    #: answers but their question back, so they are called as for a new one.
+    freed: list[int] | None = None
 
 
 def plan(game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
@@ -156,7 +159,8 @@ def plan(game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,
     calls = timing.batch_news(out, news, t) if news is not None else []
     out = [(kind, ref, timing.news_due(due, payload) if kind == "duty" else due, payload)
            for kind, ref, due, payload in out]
-    return Plan(out, spent(game, duties, {r[1] for r in out if r[0] == "duty"}, t, terms), calls)
+    freed = sorted(news.freed & set(calls)) if news is not None and news.freed else None
+    return Plan(out, spent(game, duties, {r[1] for r in out if r[0] == "duty"}, t, terms), calls, freed)
 
 
 def spent(game: GameRow, duties: dict[str, Timer], kept: set[str], t: float, terms: Terms) -> dict[str, Any] | None:
@@ -199,8 +203,8 @@ def news_of(game: GameRow, before: dict[str, Any], after: dict[str, Any], events
     outer = {w.id: w for w in now}
     closed = [w for w in was if w.id not in outer and w.seats]
     at_once = {s for w in closed if w.within in outer for s in outer[w.within].seats if s != mover}
-    at_once |= unblocked(game_rules, before, after, was, now, mover) if closed else set()
-    return News(told | at_once, at_once)
+    freed = unblocked(game_rules, before, after, was, now, mover) if closed else set()
+    return News(told | at_once | freed, at_once | freed, freed - told - at_once)
 
 
 def unblocked(game_rules: Game, before: dict[str, Any], after: dict[str, Any], was: list[Window],
@@ -218,6 +222,8 @@ def unblocked(game_rules: Game, before: dict[str, Any], after: dict[str, Any], w
 class News:
     seats: set[int]
     at_once: set[int]
+    #: Seats called only because a closed window had held them up (`unblocked`).
+    freed: set[int] = field(default_factory=set)
 
 
 def plan_timers(game: GameRow, state: dict[str, Any], existing: list[Timer], t: float,

@@ -285,7 +285,9 @@ async def test_the_boss_is_called_when_a_reaction_window_gives_the_deal_back(sim
     game = await sim.game()
     assert game.state["window"] is None and BOSS.legal(game.state, 0), "the deal is the boss's again"
     said = channel_text(sim, mark)
-    assert f"<@{ann.id}>: new answers are in for you" in said, said
+    # Called as for her deal again: no answer came in for her, the wait ended.
+    assert f"🔔 <@{ann.id}>: you are the boss of deal K" in said, said
+    assert "new answers are in" not in said, said
 
 
 async def _travel_in_deal(sim, offers: float, reaction: float):
@@ -356,8 +358,10 @@ async def test_nobody_is_reminded_of_an_offer_they_cannot_make_yet(sim):
     await click(sim, ann, await sim.table_message(), label="Pass")  # the travel acts; offers reopen
     assert BOSS.legal((await sim.game()).state, 1)
     said = channel_text(sim, mark)
-    for m in (bob, cal):  # the reaction's close calls them at once (news), with their deadline
-        assert f"<@{m.id}>: new answers are in for you; offer an investor for deal K" in said, said
+    for m in (bob, cal):  # the reaction's close calls them at once, with their deadline, as for
+        # a new question: "new answers are in" told them of answers none had sent them
+        assert f"🔔 <@{m.id}>: offer an investor for deal K, or pass. Deadline" in said, said
+        assert f"<@{m.id}>: new answers are in" not in said, said
     await sim.advance(30 * 60)
     said = channel_text(sim, mark)
     for m in (bob, cal):  # no reminder on the heels of that call (before: in the same minute)
