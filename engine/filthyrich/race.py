@@ -30,11 +30,9 @@ URGENT = 2
 #: A rusher buys a luxury at least every this many rounds (a builder that sold its businesses
 #: to pay taxes, seen as a rusher by mistake, made all-AI games lose 0.4 seats a game).
 RUSH_PACE = 6
-#: Dollars an action brings a seat that spends it on money: $1 for a discard. The cards that
-#: bring more (Angel Investor, Tax Refund, a loan, a lawsuit) are scored as cards; counted in
-#: here as well ($1.5), they made every eta look sooner and the shark's interest look paid
-#: for (line (a) of the tenth round, 10,000 fresh games: see docs/ENGINE.md).
-ACTION_DOLLARS = 1.0
+#: Dollars an action brings a seat that spends it on money: $1 for a discard, more now and then
+#: (Angel Investor, Tax Refund, a loan, a lawsuit).
+ACTION_DOLLARS = 1.5
 #: What knocking a rusher out is worth when it would otherwise win soon (2 players: the game).
 ELIMINATION_VALUE = 40.0
 

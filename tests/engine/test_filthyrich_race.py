@@ -455,26 +455,3 @@ def test_a_lawsuit_that_leaves_a_rivals_lots_to_a_finisher_is_not_played():
     # The rival short of the lot's price: the suit is worth its $4 again.
     st["money"][rival] = 8
     assert _choose(st, me) == sue
-
-
-def test_a_race_takes_the_shark_only_on_an_income_that_pays_its_interest():
-    """In a race the shark's $20 buys the next luxury, and its $3 a turn runs on after it: the
-    seat takes it only when its income pays that (plus a dollar). The income counts each action
-    spent on money at $1, what a discard brings, not $1.5: a Tattoo Parlour's ads and two
-    discards make about $3.4 a round, short of $4, and the shark would bankrupt it."""
-    st, me, rival = _position(players=5)
-    _open(st, me, "tattoo_parlour")
-    _give_luxuries(st, rival, ["personal_trainer", "racehorse"])
-    st["market"] = [x for x in st["market"] if LUXURIES[x]["price"] >= 15]
-    st["money"][rival] = 13  # $2 short of the Gold Bathtub
-    st["money"][me] = 8  # no luxury now; $28 with the shark
-    shark = _hand(st, me, "loan_shark")
-    view = GAME.view(st, me)
-    assert race.racing(view) and race.brings_luxury(view, 20)
-    assert race.income(view, me) < 4
-    assert _choose(st, me) != {"type": "play", "card": shark}
-    # A Car Wash's ads as well pay the interest: the shark buys the race its luxury.
-    _open(st, me, "car_wash")
-    st["money"][me] = 8
-    assert race.income(GAME.view(st, me), me) >= 4
-    assert _choose(st, me) == {"type": "play", "card": shark}
