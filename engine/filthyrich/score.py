@@ -20,7 +20,7 @@ def score_play(view: View, act: dict[str, Any]) -> float:
     if k in ASSETS:
         return _asset(view, act, k)
     eff = ACTIONS[k]["effect"]
-    for part in (_building, _attack, _money):
+    for part in (_building, _attack_checked, _money):
         value = part(view, act, eff, ACTIONS[k]["params"])
         if value is not None:
             return value
@@ -117,6 +117,39 @@ def _building(view: View, act: dict[str, Any], eff: str, p: dict[str, Any]) -> f
             return -1
         return per_die * p["dice"] * 1.5 + race.zero_threat(view, p["dice"])
     return None
+
+
+def _attack_checked(view: View, act: dict[str, Any], eff: str, p: dict[str, Any]) -> float | None:
+    """`_attack`, held below a discard when the card would leave a rival's lots to a finisher
+    (`_exposes_a_finisher`)."""
+    value = _attack(view, act, eff, p)
+    if value is not None and eff in ("lawsuit", "audit") and _exposes_a_finisher(view, act, eff, p):
+        return min(value, 0.0) - 3.0
+    return value
+
+
+def _exposes_a_finisher(view: View, act: dict[str, Any], eff: str, p: dict[str, Any]) -> bool:
+    """Would a lawsuit, or an audit that bankrupts nobody, leave its target exposed (one zero
+    then bankrupts it, race.exposed) with lots that would hand a rival its third luxury
+    (race.lots_finish_a_rival, the money moved as the card moves it)? The kill audit has its
+    own check; a drain that only sets up the kill for the dice had none, and the next zero
+    auctioned the target's luxuries to the richest greedy seat (the seventh round's
+    `drainrisk`: 8 won / 1 lost on 10,000 fresh games of the tenth round, 2 / 0 on 5,000
+    more). Not for the friendly level, which does not race."""
+    t = view["seats"][act["target"]]
+    if race.friendly(view) or "lawyer" in V.asset_effects(t) or not t["luxuries"]:
+        return False
+    sale = sum(V.sale(t, c) for c in t["businesses"])
+    if eff == "audit" and t["tax_per_zero"] > t["money"] + sale:
+        return False  # a kill: judged in `_attack`
+    take = min(p["take"] if eff == "lawsuit" else t["tax_per_zero"], t["money"])
+    if t["tax_per_zero"] <= t["money"] - take + sale:
+        return False
+    seats = list(view["seats"])
+    seats[act["target"]] = dict(t, money=t["money"] - take)
+    if eff == "lawsuit":
+        seats[view["me"]] = dict(seats[view["me"]], money=seats[view["me"]]["money"] + take)
+    return race.lots_finish_a_rival(dict(view, seats=seats), act["target"])
 
 
 def _attack(view: View, act: dict[str, Any], eff: str, p: dict[str, Any]) -> float | None:

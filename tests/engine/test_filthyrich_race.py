@@ -431,3 +431,27 @@ def test_a_lot_that_would_win_a_rival_the_game_is_bid_for():
     st["lux"][rival] = ["mega_yacht"]
     assert not race.lot_to_a_finisher(GAME.view(st, me))
     assert _choose(st, me) == {"type": "pass"}
+
+
+def test_a_lawsuit_that_leaves_a_rivals_lots_to_a_finisher_is_not_played():
+    """A lawsuit that leaves its target unable to pay one zero sets up its bankruptcy, and a
+    bankrupt seat's luxuries go at auction to the richest bidder: here a seat holding two
+    luxuries and $20, which wins with the lot. The seat-filler sued (the seventh round's
+    `drainrisk`); it discards the card instead."""
+    st, me, target = _position(players=3)
+    rival = (me + 2) % 3
+    st["deck"] += st["hands"][me]
+    st["hands"][me] = []
+    suit = _hand(st, me, "frivolous_lawsuit")
+    _give_luxuries(st, target, ["diamond_phone"])  # a zero costs it $2
+    _give_luxuries(st, rival, ["personal_trainer", "racehorse"])
+    lawyer = _hand(st, rival, "lawyer")
+    st["hands"][rival].remove(lawyer)
+    st["assets"][rival].append({"id": lawyer, "row": 0})  # suing the rival does nothing
+    st["money"][me], st["money"][target], st["money"][rival] = 5, 5, 20
+    sue = {"type": "play", "card": suit, "target": target}
+    assert sue in GAME.legal(st, me)
+    assert _choose(st, me) != sue
+    # The rival short of the lot's price: the suit is worth its $4 again.
+    st["money"][rival] = 8
+    assert _choose(st, me) == sue
