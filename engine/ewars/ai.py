@@ -40,7 +40,6 @@ from engine.core import check_level
 
 from . import ai_claim as _claim
 from . import ai_dispatch as _mc
-from . import ai_rollout as _roll
 from .data import FILLER_RING_ALONE, FILLER_ROLLS_MAX
 from .grid import between, parse
 
@@ -59,10 +58,7 @@ def choose(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random
         raise ValueError("no legal action")
     phase = view.get("phase")
     if phase == "dice":
-        move = _dice(view, legal, rng, claim_noise)
-        if level == "strong" and move is not None:
-            return _deep(view, legal, move, rng)
-        return move
+        return _dice(view, legal, rng, claim_noise)
     if phase == "dispatch":
         return _dispatch(view, legal, rng, rank_noise)
     return legal[0]  # await_start: the parent rings
@@ -181,44 +177,6 @@ def _dice(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random,
     if rolls >= 10:
         return ring  # nothing comes: at least take the parent's priority
     return by_type["roll"][0]
-
-
-#: Which dice-time choices the strong level weighs by rollouts (ai_rollout): "claim" when a
-#: claim is legal, "bell" for roll against ring with nothing to claim.
-DEEP = {"claim", "bell"}
-#: Whether the bell is one of the options weighed against a claim.
-DEEP_RING_VS_CLAIM = True
-
-
-def _deep(view: dict[str, Any], legal: list[dict[str, Any]], move: dict[str, Any],
-          rng: random.Random) -> dict[str, Any]:
-    """The heuristic's move, or another one the rollouts (ai_rollout) score higher: any legal
-    claim, a roll (within FILLER_ROLLS_MAX in a live race) or the bell (only where the
-    heuristic itself may ring: `_may_ring`). The heuristic's move is listed first, so it
-    stands on a tie."""
-    rows, cols = view["rows"], view["cols"]
-    seat = view["seats"][view["me"]]
-    live = view.get("pace") != "slow"
-    if not live and not view.get("min_over", True):
-        return move  # a slow game's minimum time: its short turn stays as it is (_slow_dice)
-    claims = [a for a in legal if a["type"] == "claim"]
-    if ("claim" if claims else "bell") not in DEEP:
-        return move
-    options: list[tuple[Any, dict[str, Any]]] = []
-    for a in claims:
-        options.append((parse(a["pos"], rows, cols), a))
-    for a in legal:
-        if a["type"] == "roll" and (not live or seat["rolls"] < FILLER_ROLLS_MAX):
-            options.append(("roll", a))
-        elif a["type"] == "ring_bell" and (not live or _may_ring(view, seat["rolls"])):
-            if DEEP_RING_VS_CLAIM or not claims:
-                options.append(("ring", a))
-    if move not in [a for _, a in options]:
-        return move  # the heuristic's move is forced by a rule the options do not cover
-    options.sort(key=lambda o: o[1] != move)
-    if len(options) < 2:
-        return move
-    return _roll.choose(view, options, _worth(view), rng)
 
 
 def _may_ring(view: dict[str, Any], rolls: int) -> bool:
