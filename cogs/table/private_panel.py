@@ -101,10 +101,13 @@ class PrivatePanels:
             panel.components.append(entry)
 
     async def time_line(self, game: GameRow, seat: int, t: Translator) -> list[str]:
-        """The seat's own deadline and the time bank after it, while it owes something."""
+        """The seat's own deadline and the time bank after it, while it owes something; while
+        all it owes waits on another window (`Window.held`), that its clock stands still (it has
+        no deadline then, and without the line the panel read as if it owed nothing)."""
         deadline = await self.planner.deadline(game, [seat])
         if not deadline:
-            return []
+            held = any(w.held and seat in w.seats for w in rules(game).windows(game.state or {}))
+            return [t("core.panel.time_held")] if held else []
         return [bank_words.panel_line(game, seat, settings_mod.merged(game.settings), deadline, t)]
 
     async def private_notes(self, game: GameRow, seat: int, t: Translator, count: int = 4) -> list[str]:

@@ -411,6 +411,9 @@ async def test_an_offer_keeps_its_time_while_a_reaction_blocks_it(sim):
     for m in (bob, cal):  # they pass the travel at once; it waits for ann
         await click(sim, m, await sim.table_message(), label="Pass")
     version = (await sim.game()).version
+    panel = text_of(await sim.hand(bob))  # no deadline now, and it says why
+    assert "⏸️ Your clock stands still: this waits on another answer first." in panel, panel
+    assert "Your deadline" not in panel, panel
     await sim.advance(3 * HOUR)  # well past the offers' two hours
     game = await sim.game()
     assert game.version == version, "someone answered an offer that could not be made"
@@ -425,6 +428,8 @@ async def test_an_offer_keeps_its_time_while_a_reaction_blocks_it(sim):
     await sim.advance(HOUR + 45 * 60)
     game = await sim.game()
     assert 1 in game.state["deal"]["asked"], "bob's offer was answered for him with time left"
-    await click(sim, bob, await sim.hand(bob), label="Pass: no offer")
+    panel = await sim.hand(bob)
+    assert "⏳ Your deadline" in text_of(panel) and "stands still" not in text_of(panel)
+    await click(sim, bob, panel, label="Pass: no offer")
     last = (await sim.store.actions(game.id, newest_first=True, limit=1))[0]
     assert last["seat"] == 1 and last["user_id"] == bob.id  # his own answer
