@@ -210,7 +210,7 @@ def charge(opened: float, now: float, allowance: float, clock: Quiet, conf: dict
     floor = floor_of(allowance, conf)
     if not floor:
         return 0.0
-    spans, since = held_spans(was or {}, False, now)  # a hold still on ends now
+    spans, _ = held_spans(was or {}, False, now)  # a hold still on ends now
     return max(0.0, held_clock(clock, spans).running(opened, now) - floor)
 
 
